@@ -1,0 +1,96 @@
+# lrucost: build, test and demo.  See README.
+#   make            module/lrucost.ko for $(KVER), and the host tools
+#   make unit       userspace unit tests of the policy core (cmocka)
+#   make vm-check   VM tests on the stock kernel, harness self-test, DKMS
+#   make check      unit + vm-check, installing dependencies if missing
+#   make demo       boot the stock kernel, load lrucost, show its status
+#   make lint       checkpatch and sparse (make C=1) on the module
+
+KVER ?= $(shell . ./tools/kver.sh && lrucost_kver)
+KDIR ?= /lib/modules/$(KVER)/build
+VERSION := $(shell sed -n 's/^\#define LRUCOST_VERSION "\(.*\)"/\1/p' module/lrucost.h)
+CACHE := $(CURDIR)/.cache
+BTF_61 := $(CACHE)/btf/vmlinux-$(KVER).btf
+HOST_BTF := $(wildcard /sys/kernel/btf/vmlinux)
+SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
+	cache_trim_mode file_is_tiny
+VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh
+C ?= 0
+
+export KVER
+
+all: module tools
+
+module:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) C=$(C) modules
+
+tools:
+	$(MAKE) -C tests/unit btf_offsets
+
+deps:
+	@./tools/install-deps
+
+$(BTF_61): $(CACHE)/kernel/$(KVER)/.complete tests/unit/extract-btf
+	mkdir -p $(dir $@)
+	tests/unit/extract-btf $(CACHE)/kernel/$(KVER)/boot/vmlinuz-$(KVER) $@
+
+unit: $(BTF_61)
+	$(MAKE) -C tests/unit run \
+		BTF_FILES=$(BTF_61)$(if $(HOST_BTF),:$(HOST_BTF))
+
+vm-data: $(BTF_61) tools
+	mkdir -p $(CACHE)/vm-data
+	tests/unit/btf_offsets $(BTF_61) $(SC_FIELDS) \
+		>$(CACHE)/vm-data/scan_control.expected
+
+vm-check: module vm-data
+	tests/vm/run $(VM_TESTS)
+	tests/vm/selftest
+	tests/dkms/test
+
+check:
+	@./tools/install-deps
+	@start=$$(date +%s); pass=0; fail=0; \
+	for t in unit vm-check; do \
+		if $(MAKE) --no-print-directory $$t; then \
+			pass=$$((pass + 1)); \
+		else \
+			fail=$$((fail + 1)); echo "check: $$t FAILED"; \
+		fi; \
+	done; \
+	echo "check: took $$(($$(date +%s) - start))s"; \
+	echo "check: $$pass passed, $$fail failed"; \
+	test $$fail = 0
+
+demo:
+	@./tools/install-deps
+	$(MAKE) --no-print-directory module vm-data
+	tests/vm/run tests/vm/demo.sh
+
+dkms-install:
+	rm -rf /usr/src/lrucost-$(VERSION)
+	mkdir -p /usr/src/lrucost-$(VERSION)/module
+	cp Kbuild dkms.conf /usr/src/lrucost-$(VERSION)/
+	cp module/Kbuild module/*.c module/*.h /usr/src/lrucost-$(VERSION)/module/
+	dkms add -m lrucost -v $(VERSION)
+	dkms build -m lrucost -v $(VERSION) -k $(KVER)
+	dkms install -m lrucost -v $(VERSION) -k $(KVER)
+
+dkms-remove:
+	-dkms remove -m lrucost -v $(VERSION) --all
+	rm -rf /usr/src/lrucost-$(VERSION)
+
+lint:
+	/usr/src/linux-source-6.1/scripts/checkpatch.pl --no-tree -q -f \
+		--ignore FILE_PATH_CHANGES,SPDX_LICENSE_TAG \
+		module/*.c module/*.h
+	$(MAKE) module C=2
+
+clean:
+	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
+	-for d in tests/vm/modules/*/; do $(MAKE) -C $(KDIR) M=$(CURDIR)/$$d clean; done
+	$(MAKE) -C tests/unit clean
+	rm -rf $(CACHE)/vm-data $(CACHE)/btf
+
+.PHONY: all module tools deps unit vm-data vm-check check demo dkms-install \
+	dkms-remove lint clean

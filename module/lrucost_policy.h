@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lrucost policy core: the cost model of Johannes Weiner's 2016 series
+ * "mm: balance LRU lists based on relative thrashing", as plain C.
+ *
+ * This header and policy.c include no kernel or libc headers, so the same
+ * object builds into the module and into the userspace unit tests.
+ */
+#ifndef LRUCOST_POLICY_H
+#define LRUCOST_POLICY_H
+
+/* The seed's SWAP_CLUSTER_MAX weight of one refault against one rotation. */
+#define LRUCOST_IO_COST_DEFAULT		32U
+#define LRUCOST_IO_COST_MAX		1024U
+/* Halve the costs when they exceed (anon + file LRU pages) / divisor. */
+#define LRUCOST_DECAY_DIV_DEFAULT	8U
+#define LRUCOST_DECAY_DIV_MAX		1024U
+#define LRUCOST_SWAPPINESS_MAX		200U
+
+enum lrucost_kind {
+	LRUCOST_CPU,	/* a referenced page rotated back onto the LRU */
+	LRUCOST_IO,	/* a workingset page refaulted */
+};
+
+/**
+ * struct lrucost_cost - observed reclaim cost of one lruvec
+ * @anon: accumulated cost of reclaiming anonymous pages
+ * @file: accumulated cost of reclaiming file pages
+ *
+ * The seed keeps numer[2] and denom; denom is always anon + file, so it is
+ * derived here rather than stored.
+ */
+struct lrucost_cost {
+	unsigned long anon;
+	unsigned long file;
+};
+
+unsigned long lrucost_weight(enum lrucost_kind kind, unsigned long nr_pages,
+			     unsigned int io_cost);
+void lrucost_note(struct lrucost_cost *cost, _Bool file,
+		  enum lrucost_kind kind, unsigned long nr_pages,
+		  unsigned int io_cost);
+_Bool lrucost_should_decay(unsigned long anon, unsigned long file,
+			   unsigned long lru_pages, unsigned int divisor);
+_Bool lrucost_decay(struct lrucost_cost *cost, unsigned long lru_pages,
+		    unsigned int divisor);
+void lrucost_split(unsigned long anon_cost, unsigned long file_cost,
+		   unsigned int swappiness, unsigned long *ap,
+		   unsigned long *fp);
+
+#endif /* LRUCOST_POLICY_H */

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lrucost: balance the anon and file LRUs by observed reclaim cost, after
+ * Johannes Weiner's 2016 "mm: balance LRU lists based on relative
+ * thrashing", on stock kernels.
+ *
+ * Load order: resolve symbols, check every hook target and the private
+ * layouts this kernel must offer, then publish sysfs.  Any failure is one
+ * pr_err naming the cause and a refused load with nothing left behind.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/utsname.h>
+#include "lrucost.h"
+
+static char *require_targets;
+module_param(require_targets, charp, 0444);
+MODULE_PARM_DESC(require_targets,
+		 "comma-separated extra functions that must be hookable (testing)");
+
+static char *require_field;
+module_param(require_field, charp, 0444);
+MODULE_PARM_DESC(require_field,
+		 "an extra struct scan_control member that must exist (testing)");
+
+static int __init lrucost_init(void)
+{
+	int ret;
+
+	ret = lrucost_ksym_init();
+	if (ret)
+		return ret;
+	ret = lrucost_targets_resolve(require_targets);
+	if (ret)
+		goto out_targets;
+	ret = lrucost_layout_init(require_field);
+	if (ret)
+		goto out_targets;
+	lrucost_mglru_init();
+	ret = lrucost_sysfs_init();
+	if (ret) {
+		pr_err("cannot create /sys/kernel/mm/lrucost: %d\n", ret);
+		goto out_targets;
+	}
+	pr_info("version %s loaded on %s%s\n", LRUCOST_VERSION,
+		init_utsname()->release,
+		lrucost_mglru_enabled() ? " (MGLRU is on)" : "");
+	return 0;
+
+out_targets:
+	lrucost_targets_free();
+	return ret;
+}
+
+static void __exit lrucost_exit(void)
+{
+	lrucost_sysfs_exit();
+	lrucost_targets_free();
+	pr_info("unloaded\n");
+}
+
+module_init(lrucost_init);
+module_exit(lrucost_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_AUTHOR("lrucost developers");
+MODULE_DESCRIPTION("LRU balancing by relative thrashing cost");
+MODULE_VERSION(LRUCOST_VERSION);

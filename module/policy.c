@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The seed's cost model, free of kernel headers (see lrucost_policy.h).
+ *
+ * Every event adds its cost to the list it was observed on: a rotation
+ * costs CPU (weight 1 per base page), a workingset refault costs IO
+ * (io_cost per base page).  Reclaim then applies pressure to each list in
+ * inverse proportion to its cost, scaled by swappiness, the relative IO
+ * cost of swap versus the file system.  Old costs fade by halving.
+ *
+ * All arithmetic saturates or is pre-scaled, so no counter value can
+ * overflow or divide by zero.
+ */
+#include "lrucost_policy.h"
+
+#define LRUCOST_ULONG_MAX	(~0UL)
+/*
+ * Costs are scaled below this before the split, so that
+ * swappiness * (anon + file + 1) fits in 64 bits: 200 * 2^49 < 2^57.
+ */
+#define LRUCOST_SPLIT_LIMIT	(1UL << 48)
+
+_Static_assert(sizeof(unsigned long) == 8, "lrucost needs a 64-bit long");
+
+static unsigned long sat_add(unsigned long a, unsigned long b)
+{
+	return a > LRUCOST_ULONG_MAX - b ? LRUCOST_ULONG_MAX : a + b;
+}
+
+/**
+ * lrucost_weight - cost of one event
+ * @kind: LRUCOST_CPU or LRUCOST_IO
+ * @nr_pages: base pages involved (a THP counts all of its pages)
+ * @io_cost: weight of an IO event relative to a rotation; 0 counts as 1
+ *
+ * Mirrors the weighting of lru_note_cost() in patch 10 of the seed.
+ * Return: the cost, saturated at ULONG_MAX.
+ */
+unsigned long lrucost_weight(enum lrucost_kind kind, unsigned long nr_pages,
+			     unsigned int io_cost)
+{
+	if (kind != LRUCOST_IO || io_cost <= 1)
+		return nr_pages;
+	if (nr_pages > LRUCOST_ULONG_MAX / io_cost)
+		return LRUCOST_ULONG_MAX;
+	return nr_pages * io_cost;
+}
+
+/**
+ * lrucost_note - record one cost event
+ * @cost: the lruvec's costs
+ * @file: the event was on the file list (else anon)
+ * @kind: CPU (rotation) or IO (refault)
+ * @nr_pages: base pages
+ * @io_cost: IO weight, see lrucost_weight()
+ */
+void lrucost_note(struct lrucost_cost *cost, _Bool file,
+		  enum lrucost_kind kind, unsigned long nr_pages,
+		  unsigned int io_cost)
+{
+	unsigned long w = lrucost_weight(kind, nr_pages, io_cost);
+
+	if (file)
+		cost->file = sat_add(cost->file, w);
+	else
+		cost->anon = sat_add(cost->anon, w);
+}
+
+/**
+ * lrucost_should_decay - whether the costs are old enough to halve
+ * @anon: anon cost
+ * @file: file cost
+ * @lru_pages: pages on the lruvec's anon and file LRUs together
+ * @divisor: decay when the total cost exceeds lru_pages / divisor
+ *
+ * Mirrors the aging in get_scan_count() of patch 07: the costs describe
+ * roughly the last 1/divisor of the LRU's turnover.
+ * Return: true when the total cost exceeds the threshold.
+ */
+_Bool lrucost_should_decay(unsigned long anon, unsigned long file,
+			   unsigned long lru_pages, unsigned int divisor)
+{
+	unsigned long total = sat_add(anon, file);
+
+	if (!divisor)
+		divisor = 1;
+	return total > lru_pages / divisor;
+}
+
+/**
+ * lrucost_decay - halve the costs when they exceed the threshold
+ * @cost: the lruvec's costs
+ * @lru_pages: see lrucost_should_decay()
+ * @divisor: see lrucost_should_decay()
+ *
+ * Return: true if the costs were halved.
+ */
+_Bool lrucost_decay(struct lrucost_cost *cost, unsigned long lru_pages,
+		    unsigned int divisor)
+{
+	if (!lrucost_should_decay(cost->anon, cost->file, lru_pages, divisor))
+		return 0;
+	cost->anon /= 2;
+	cost->file /= 2;
+	return 1;
+}
+
+/**
+ * lrucost_split - relative scan pressure on anon and file
+ * @anon_cost: cost observed on the anon list
+ * @file_cost: cost observed on the file list
+ * @swappiness: 0..200, the relative IO cost of swap vs the file system;
+ *	larger values are clamped to 200
+ * @ap: anon pressure, out
+ * @fp: file pressure, out
+ *
+ * Mirrors get_scan_count() of patches 01 and 07:
+ *   ap = swappiness * (denom + 1) / (anon_cost + 1)
+ *   fp = (200 - swappiness) * (denom + 1) / (file_cost + 1)
+ * with denom = anon_cost + file_cost.  Costs too large for that product are
+ * first scaled down together, which changes the ratio only by rounding.
+ */
+void lrucost_split(unsigned long anon_cost, unsigned long file_cost,
+		   unsigned int swappiness, unsigned long *ap,
+		   unsigned long *fp)
+{
+	unsigned long denom;
+
+	if (swappiness > LRUCOST_SWAPPINESS_MAX)
+		swappiness = LRUCOST_SWAPPINESS_MAX;
+	while (anon_cost >= LRUCOST_SPLIT_LIMIT / 2 ||
+	       file_cost >= LRUCOST_SPLIT_LIMIT / 2) {
+		anon_cost >>= 1;
+		file_cost >>= 1;
+	}
+	denom = anon_cost + file_cost;
+	*ap = swappiness * (denom + 1) / (anon_cost + 1);
+	*fp = (LRUCOST_SWAPPINESS_MAX - swappiness) * (denom + 1) /
+	      (file_cost + 1);
+}

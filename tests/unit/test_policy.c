@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of the policy core (module/policy.c) with cmocka. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <math.h>
+#include <cmocka.h>
+
+#include "lrucost_policy.h"
+
+/* anon share of the pressure, 0..1 */
+static double anon_share(unsigned long ap, unsigned long fp)
+{
+	if (!ap && !fp)
+		return 0.0;
+	return (double)ap / ((double)ap + (double)fp);
+}
+
+static void test_weight(void **state)
+{
+	(void)state;
+	assert_int_equal(lrucost_weight(LRUCOST_CPU, 1, 32), 1);
+	assert_int_equal(lrucost_weight(LRUCOST_CPU, 512, 32), 512);
+	assert_int_equal(lrucost_weight(LRUCOST_IO, 1, 32), 32);
+	/* a 2M THP refault counts all 512 base pages */
+	assert_int_equal(lrucost_weight(LRUCOST_IO, 512, 32), 512 * 32);
+	assert_int_equal(lrucost_weight(LRUCOST_IO, 3, 0), 3);
+	assert_true(lrucost_weight(LRUCOST_IO, ULONG_MAX / 2, 32) ==
+		    ULONG_MAX);
+}
+
+static void test_note_saturates(void **state)
+{
+	struct lrucost_cost c = { .anon = ULONG_MAX - 5, .file = 0 };
+
+	(void)state;
+	lrucost_note(&c, 0, LRUCOST_IO, 1, 32);
+	assert_true(c.anon == ULONG_MAX);
+	lrucost_note(&c, 1, LRUCOST_CPU, 7, 32);
+	assert_int_equal(c.file, 7);
+	lrucost_note(&c, 1, LRUCOST_IO, 2, 32);
+	assert_int_equal(c.file, 7 + 64);
+}
+
+/* No history: the split is swappiness against 200 - swappiness. */
+static void test_split_no_cost(void **state)
+{
+	unsigned long ap, fp;
+
+	(void)state;
+	lrucost_split(0, 0, 60, &ap, &fp);
+	assert_int_equal(ap, 60);
+	assert_int_equal(fp, 140);
+	lrucost_split(0, 0, 100, &ap, &fp);
+	assert_int_equal(ap, fp);
+}
+
+/* Worked cases of the seed's formula, computed by hand. */
+static void test_split_worked(void **state)
+{
+	unsigned long ap, fp;
+
+	(void)state;
+	/* denom 400: ap = 100 * 401 / 101, fp = 100 * 401 / 301 */
+	lrucost_split(100, 300, 100, &ap, &fp);
+	assert_int_equal(ap, 397);
+	assert_int_equal(fp, 133);
+	/*
+	 * The cover letter's case: file thrashing at 32x the weight of
+	 * anon rotations pushes pressure to anon.  anon 10 rotations,
+	 * file 10 refaults * 32 = 320, swappiness 60:
+	 * ap = 60 * 331 / 11 = 1805, fp = 140 * 331 / 321 = 144.
+	 */
+	lrucost_split(10, 320, 60, &ap, &fp);
+	assert_int_equal(ap, 1805);
+	assert_int_equal(fp, 144);
+	assert_true(anon_share(ap, fp) > 0.9);
+}
+
+static void test_split_swappiness_edges(void **state)
+{
+	unsigned long ap, fp;
+
+	(void)state;
+	lrucost_split(1000, 5, 0, &ap, &fp);
+	assert_int_equal(ap, 0);
+	assert_true(fp > 0);
+	lrucost_split(5, 1000, 200, &ap, &fp);
+	assert_int_equal(fp, 0);
+	assert_true(ap > 0);
+	/* out of range clamps to 200 */
+	lrucost_split(5, 1000, 5000, &ap, &fp);
+	assert_int_equal(fp, 0);
+}
+
+static void test_split_empty_and_huge(void **state)
+{
+	static const unsigned long v[] = {
+		0, 1, 2, 1UL << 47, (1UL << 48) - 1, 1UL << 48,
+		ULONG_MAX / 200, ULONG_MAX / 2, ULONG_MAX - 1, ULONG_MAX,
+	};
+	unsigned long ap, fp;
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		for (j = 0; j < sizeof(v) / sizeof(v[0]); j++) {
+			lrucost_split(v[i], v[j], 60, &ap, &fp);
+			/* never both zero, never beyond 200 * (2^48 + 1) */
+			assert_true(ap + fp > 0);
+			assert_true(ap <= 200UL * ((1UL << 48) + 1));
+			assert_true(fp <= 200UL * ((1UL << 48) + 1));
+		}
+	}
+	/* huge equal costs split like small equal costs */
+	lrucost_split(ULONG_MAX, ULONG_MAX, 100, &ap, &fp);
+	assert_int_equal(ap, fp);
+	/* a huge anon cost drives anon pressure to (almost) nothing */
+	lrucost_split(ULONG_MAX, 0, 60, &ap, &fp);
+	assert_true(anon_share(ap, fp) < 1e-9);
+}
+
+static unsigned long rnd(void)
+{
+	unsigned long r = (unsigned long)random();
+
+	r = (r << 31) ^ (unsigned long)random();
+	return r >> (random() % 64);
+}
+
+/*
+ * Integer rounding of ap and fp moves a share by at most this much; the
+ * 1e-9 covers pre-scaling of costs beyond 2^47, where one list's share is
+ * within 2^-40 of 0 or 1 anyway.
+ */
+static double rounding(unsigned long ap, unsigned long fp)
+{
+	return 2.0 / ((double)ap + (double)fp) + 1e-9;
+}
+
+/* Raising one list's cost never raises that list's share of pressure. */
+static void test_split_monotone(void **state)
+{
+	unsigned long ap0, fp0, ap1, fp1;
+	int i;
+
+	(void)state;
+	srandom(1);
+	for (i = 0; i < 200000; i++) {
+		unsigned long a = rnd(), f = rnd(), d = rnd();
+		unsigned int s = (unsigned int)(random() % 201);
+		unsigned long a2 = a + d < a ? ULONG_MAX : a + d;
+		unsigned long f2 = f + d < f ? ULONG_MAX : f + d;
+		double tol;
+
+		lrucost_split(a, f, s, &ap0, &fp0);
+		lrucost_split(a2, f, s, &ap1, &fp1);
+		tol = rounding(ap0, fp0) + rounding(ap1, fp1);
+		assert_true(anon_share(ap1, fp1) <= anon_share(ap0, fp0) + tol);
+		lrucost_split(a, f2, s, &ap1, &fp1);
+		tol = rounding(ap0, fp0) + rounding(ap1, fp1);
+		assert_true(anon_share(ap1, fp1) + tol >= anon_share(ap0, fp0));
+	}
+}
+
+static void test_decay(void **state)
+{
+	struct lrucost_cost c = { .anon = 100, .file = 29 };
+
+	(void)state;
+	/* 1024 LRU pages / 8 = 128: 129 is over, halve */
+	assert_true(lrucost_decay(&c, 1024, 8));
+	assert_int_equal(c.anon, 50);
+	assert_int_equal(c.file, 14);
+	assert_false(lrucost_decay(&c, 1024, 8));
+	/* empty LRU with cost: decays; no cost: does not */
+	assert_true(lrucost_should_decay(1, 0, 0, 8));
+	assert_false(lrucost_should_decay(0, 0, 0, 8));
+	/* divisor 0 is treated as 1, sums saturate */
+	assert_false(lrucost_should_decay(10, 10, 20, 0));
+	assert_true(lrucost_should_decay(ULONG_MAX, ULONG_MAX,
+					 ULONG_MAX - 1, 1));
+}
+
+/* Halving keeps the split within rounding. */
+static void test_decay_keeps_split(void **state)
+{
+	int i;
+
+	(void)state;
+	srandom(2);
+	for (i = 0; i < 100000; i++) {
+		struct lrucost_cost c = {
+			.anon = 1000 + (unsigned long)random() % 1000000,
+			.file = 1000 + (unsigned long)random() % 1000000,
+		};
+		unsigned int s = (unsigned int)(random() % 201);
+		unsigned long ap0, fp0, ap1, fp1;
+
+		lrucost_split(c.anon, c.file, s, &ap0, &fp0);
+		assert_true(lrucost_decay(&c, 0, 8));
+		lrucost_split(c.anon, c.file, s, &ap1, &fp1);
+		if (s == 0 || s == 200)
+			continue;
+		/* halving truncates each cost by at most 1 in 2000 */
+		assert_true(fabs(anon_share(ap0, fp0) - anon_share(ap1, fp1)) <
+			    0.002 + rounding(ap0, fp0) + rounding(ap1, fp1));
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_weight),
+		cmocka_unit_test(test_note_saturates),
+		cmocka_unit_test(test_split_no_cost),
+		cmocka_unit_test(test_split_worked),
+		cmocka_unit_test(test_split_swappiness_edges),
+		cmocka_unit_test(test_split_empty_and_huge),
+		cmocka_unit_test(test_split_monotone),
+		cmocka_unit_test(test_decay),
+		cmocka_unit_test(test_decay_keeps_split),
+	};
+
+	return cmocka_run_group_tests_name("policy", tests, NULL, NULL);
+}

@@ -1,0 +1,16 @@
+# make demo: load lrucost on the stock kernel and show what it found.
+. /tests/lib.sh
+
+tap_diag "stock kernel $(uname -r); loading lrucost"
+check "insmod lrucost.ko" insmod "$LRUCOST_KO"
+dmesg | grep 'lrucost:' | sed 's/^/# dmesg: /'
+tap_diag "/sys/kernel/mm/lrucost/version: $(cat $LRUCOST_SYS/version)"
+tap_diag "/sys/kernel/mm/lrucost/status:"
+sed 's/^/#   /' "$LRUCOST_SYS/status"
+tap_diag "reclaim while loaded: reading a 1.5 GiB file through 1 GiB of RAM"
+dd if=/dev/zero of=/data/big bs=1M count=1536 2>/dev/null
+cat /data/big >/dev/null
+grep -E '^(pgscan_file|pgsteal_file|workingset_refault_file) ' /proc/vmstat |
+	sed 's/^/#   /'
+rm -f /data/big
+check "rmmod lrucost" rmmod lrucost

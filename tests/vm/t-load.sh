@@ -1,0 +1,54 @@
+# lrucost loads, reports what this kernel offers, and unloads cleanly.
+. /tests/lib.sh
+
+check "insmod lrucost.ko" insmod "$LRUCOST_KO"
+check "$LRUCOST_SYS exists" test -d "$LRUCOST_SYS"
+check_eq "version matches modinfo" "$(cat $LRUCOST_SYS/version)" \
+	"$(modinfo -F version $LRUCOST_KO 2>/dev/null || cat /sys/module/lrucost/version)"
+status=$(cat "$LRUCOST_SYS/status")
+echo "$status" | sed 's/^/#   /'
+field() { echo "$status" | sed -n "s/^$1: //p"; }
+
+check_eq "status: kernel release" "$(field kernel)" "$(uname -r)"
+
+# MGLRU state as the kernel itself reports it
+if [ -r /sys/kernel/mm/lru_gen/enabled ]; then
+	gen=$(cat /sys/kernel/mm/lru_gen/enabled)
+	if [ $((gen & 1)) -eq 1 ]; then want=on; else want=off; fi
+else
+	want=absent
+fi
+check_eq "status: mglru" "$(field mglru)" "$want"
+
+# every hook target as kallsyms and available_filter_functions see it
+aff=/sys/kernel/tracing/available_filter_functions
+check "tracefs has available_filter_functions" test -r $aff
+for fn in shrink_lruvec lru_add_fn lru_note_cost workingset_refault \
+	move_folios_to_lru get_scan_count; do
+	if grep -Eq "^$fn( |$)" $aff; then
+		want=traceable
+	elif grep -q " [tT] $fn$" /proc/kallsyms; then
+		want="not traceable"
+	else
+		want=absent
+	fi
+	got=$(field "hook $fn" | sed 's/ (optional)$//')
+	check_eq "status: hook $fn" "$got" "$want"
+done
+check_eq "status: get_scan_count inlined on 6.1" \
+	"$(field 'hook get_scan_count')" "absent (optional)"
+
+# scan_control layout: what the module read from kernel memory equals what
+# the host read from the vmlinuz's .BTF section (btf-offsets)
+if [ -f /tests/scan_control.expected ]; then
+	echo "$status" | grep '^scan_control\.' >/tmp/sc.got
+	check "status: scan_control offsets match the vmlinuz BTF" \
+		cmp -s /tmp/sc.got /tests/scan_control.expected
+	diff /tmp/sc.got /tests/scan_control.expected | sed 's/^/#   /'
+else
+	tap_not_ok "host made no scan_control.expected"
+fi
+
+check "rmmod lrucost" rmmod lrucost
+check "$LRUCOST_SYS gone after rmmod" test ! -e "$LRUCOST_SYS"
+check "no lrucost in /proc/modules" sh -c '! grep -q "^lrucost " /proc/modules'
