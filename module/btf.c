@@ -13,6 +13,7 @@
 #define BTF_MAGIC		0xeB9F
 #define BTF_MAX_CHAIN		32	/* typedef/const/volatile hops */
 #define BTF_HDR_MIN		24
+#define BTF_NULL		((void *)0)	/* no libc or kernel NULL here */
 
 /* Kinds, from the BTF specification. */
 enum {
@@ -115,10 +116,10 @@ static int view_init(struct btf_view *v, const void *blob, unsigned long len)
 	return LRUCOST_BTF_OK;
 }
 
-/* The string at @off, or 0 if @off is outside the section. */
+/* The string at @off, or NULL if @off is outside the section. */
 static const char *str_at(const struct btf_view *v, unsigned int off)
 {
-	return off < v->strs_len ? v->strs + off : 0;
+	return off < v->strs_len ? v->strs + off : BTF_NULL;
 }
 
 static int str_eq(const char *a, const char *b)
@@ -146,20 +147,20 @@ static unsigned long next_type(const struct btf_view *v, unsigned long pos)
 	return pos + 12 + (unsigned long)extra;
 }
 
-/* The record of type @id (ids start at 1), or 0 when it does not exist. */
+/* The record of type @id (ids start at 1), or NULL when it does not exist. */
 static const unsigned char *type_at(const struct btf_view *v, unsigned int id)
 {
 	unsigned long pos = 0;
 	unsigned int i;
 
 	if (!id)
-		return 0;
+		return BTF_NULL;
 	for (i = 1; i < id; i++) {
 		pos = next_type(v, pos);
 		if (!pos || pos >= v->types_len)
-			return 0;
+			return BTF_NULL;
 	}
-	return next_type(v, pos) ? v->types + pos : 0;
+	return next_type(v, pos) ? v->types + pos : BTF_NULL;
 }
 
 /*
