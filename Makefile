@@ -65,7 +65,7 @@ check:
 demo:
 	@./tools/install-deps
 	$(MAKE) --no-print-directory module vm-data
-	tests/vm/run tests/vm/demo.sh
+	LRUCOST_VM_MEM=512 tests/vm/run tests/vm/demo.sh
 
 dkms-install:
 	rm -rf /usr/src/lrucost-$(VERSION)

@@ -7,8 +7,8 @@ dmesg | grep 'lrucost:' | sed 's/^/# dmesg: /'
 tap_diag "/sys/kernel/mm/lrucost/version: $(cat $LRUCOST_SYS/version)"
 tap_diag "/sys/kernel/mm/lrucost/status:"
 sed 's/^/#   /' "$LRUCOST_SYS/status"
-tap_diag "reclaim while loaded: reading a 1.5 GiB file through 1 GiB of RAM"
-dd if=/dev/zero of=/data/big bs=1M count=1536 2>/dev/null
+tap_diag "reclaim while loaded: reading a 768 MiB file through 512 MiB of RAM"
+dd if=/dev/zero of=/data/big bs=1M count=768 2>/dev/null
 cat /data/big >/dev/null
 grep -E '^(pgscan_file|pgsteal_file|workingset_refault_file) ' /proc/vmstat |
 	sed 's/^/#   /'
