@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Turning a wanted anon/file split into inputs the stock 6.1 reclaim code
+ * accepts.  Plain C, no kernel or libc headers (see lrucost_policy.h).
+ *
+ * get_scan_count() is inlined into shrink_lruvec() on 6.1, so its result
+ * cannot be replaced; its inputs in struct scan_control can.  Through the
+ * costs alone the stock formula only reaches a 1:2..2:1 band around
+ * swappiness : (200 - swappiness); beyond it, lrucost alternates passes of
+ * the kernel's own file-only (cache_trim_mode) and anon-only
+ * (file_is_tiny) modes with passes at the band's edge, so that the scanned
+ * pages add up to the wanted share over time (error diffusion).
+ */
+#ifndef LRUCOST_STEER_H
+#define LRUCOST_STEER_H
+
+/* The cost total lrucost writes into scan_control: precision 2^-20. */
+#define LRUCOST_STEER_SCALE	(1UL << 20)
+
+enum lrucost_steer_mode {
+	LRUCOST_STEER_FRACT,	/* proportional, with the costs given */
+	LRUCOST_STEER_ANON,	/* anon only: set file_is_tiny */
+	LRUCOST_STEER_FILE,	/* file only: set cache_trim_mode */
+};
+
+/**
+ * struct lrucost_steer_debt - what earlier passes owe the wanted share
+ * @anon: anon pages the estimate says were scanned
+ * @total: pages the estimate says were scanned
+ *
+ * Per lruvec; both are halved together when large, so old passes fade.
+ */
+struct lrucost_steer_debt {
+	unsigned long anon;
+	unsigned long total;
+};
+
+/**
+ * struct lrucost_steer - one pass's decision
+ * @mode: how the pass is steered
+ * @anon_cost: for LRUCOST_STEER_FRACT, the value for sc->anon_cost
+ * @file_cost: for LRUCOST_STEER_FRACT, the value for sc->file_cost
+ */
+struct lrucost_steer {
+	enum lrucost_steer_mode mode;
+	unsigned long anon_cost;
+	unsigned long file_cost;
+};
+
+void lrucost_steer_costs(unsigned long ap, unsigned long fp,
+			 unsigned int swappiness, struct lrucost_steer *out);
+void lrucost_steer_pass(unsigned long ap, unsigned long fp,
+			unsigned int swappiness, unsigned long anon_pages,
+			unsigned long file_pages,
+			struct lrucost_steer_debt *debt,
+			struct lrucost_steer *out);
+void lrucost_stock_split(unsigned long anon_cost, unsigned long file_cost,
+			 unsigned int swappiness, unsigned long *ap,
+			 unsigned long *fp);
+
+#endif /* LRUCOST_STEER_H */

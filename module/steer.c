@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Steering the stock 6.1 split, see lrucost_steer.h.
+ *
+ * Stock get_scan_count() computes, from sc->anon_cost = a and
+ * sc->file_cost = f (T = a + f):
+ *   ap = s * (3T + 1) / (T + a + 1),  fp = (200 - s) * (3T + 1) / (T + f + 1)
+ * so with a = x * N, f = (1 - x) * N and N large,
+ *   ap / fp = s / (200 - s) * (2 - x) / (1 + x),  x in [0, 1].
+ * A wanted ratio ap' / fp' is reached exactly when
+ *   c = ap' * (200 - s) / (fp' * s)  lies in [1/2, 2],  x = (2 - c) / (1 + c).
+ */
+#include "lrucost_steer.h"
+
+#define SWAPPINESS_MAX	200UL
+/* ratios are scaled below this, so products of three stay in 64 bits */
+#define RATIO_LIMIT	(1UL << 31)
+/* the debt is halved past this many estimated pages */
+#define DEBT_LIMIT	(1UL << 40)
+
+static void scale_pair(unsigned long *a, unsigned long *b)
+{
+	while (*a >= RATIO_LIMIT || *b >= RATIO_LIMIT) {
+		*a >>= 1;
+		*b >>= 1;
+	}
+}
+
+/**
+ * lrucost_stock_split - the split stock 6.1 get_scan_count() derives
+ * @anon_cost: sc->anon_cost
+ * @file_cost: sc->file_cost
+ * @swappiness: 0..200
+ * @ap: anon pressure, out
+ * @fp: file pressure, out
+ *
+ * Mirrors the SCAN_FRACT arithmetic of get_scan_count() on 6.1, for tests
+ * of lrucost_steer_costs() and for estimating a pass.  Costs are expected
+ * below 2^40, as lrucost_steer_costs() produces them.
+ */
+void lrucost_stock_split(unsigned long anon_cost, unsigned long file_cost,
+			 unsigned int swappiness, unsigned long *ap,
+			 unsigned long *fp)
+{
+	unsigned long total = anon_cost + file_cost;
+	unsigned long s = swappiness > SWAPPINESS_MAX ? SWAPPINESS_MAX :
+			  swappiness;
+
+	*ap = s * (3 * total + 1) / (total + anon_cost + 1);
+	*fp = (SWAPPINESS_MAX - s) * (3 * total + 1) / (total + file_cost + 1);
+}
+
+/**
+ * lrucost_steer_costs - scan_control costs closest to a wanted split
+ * @ap: wanted anon pressure
+ * @fp: wanted file pressure (not both 0)
+ * @swappiness: the swappiness stock reclaim will use, 0..200
+ * @out: LRUCOST_STEER_FRACT and the costs
+ *
+ * The ratio is clamped to the band the costs can reach.
+ */
+void lrucost_steer_costs(unsigned long ap, unsigned long fp,
+			 unsigned int swappiness, struct lrucost_steer *out)
+{
+	unsigned long s = swappiness > SWAPPINESS_MAX ? SWAPPINESS_MAX :
+			  swappiness;
+	unsigned long num, den, x;
+
+	out->mode = LRUCOST_STEER_FRACT;
+	scale_pair(&ap, &fp);
+	if (!s || s == SWAPPINESS_MAX) {
+		/* the costs cannot move the split at all: any value does */
+		out->anon_cost = LRUCOST_STEER_SCALE / 2;
+		out->file_cost = LRUCOST_STEER_SCALE / 2;
+		return;
+	}
+	/* x = (2 - c) / (1 + c) = (2 fp s - ap (200 - s)) / (fp s + ap (200 - s)) */
+	num = 2 * fp * s;
+	den = fp * s + ap * (SWAPPINESS_MAX - s);
+	if (num <= ap * (SWAPPINESS_MAX - s) || !den)
+		x = 0;
+	else
+		x = (num - ap * (SWAPPINESS_MAX - s)) * 1024 / den;
+	if (x > 1024)
+		x = 1024;
+	out->anon_cost = x * (LRUCOST_STEER_SCALE / 1024);
+	out->file_cost = LRUCOST_STEER_SCALE - out->anon_cost;
+}
+
+/*
+ * Pages a pass would scan from each list: each list's size in proportion
+ * to its pressure, as get_scan_count() applies the fraction per list.
+ */
+static void estimate(unsigned long ap, unsigned long fp, unsigned long anon,
+		     unsigned long file, unsigned long *scan_anon,
+		     unsigned long *scan_file)
+{
+	scale_pair(&ap, &fp);
+	while (anon >= RATIO_LIMIT || file >= RATIO_LIMIT) {
+		anon >>= 1;
+		file >>= 1;
+	}
+	if (!ap && !fp)
+		fp = 1;
+	*scan_anon = anon * ap / (ap + fp);
+	*scan_file = file * fp / (ap + fp);
+}
+
+static unsigned long dist(unsigned long a, unsigned long b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/**
+ * lrucost_steer_pass - steer one reclaim pass of one lruvec
+ * @ap: wanted anon pressure (from lrucost_split())
+ * @fp: wanted file pressure
+ * @swappiness: the swappiness stock reclaim will use
+ * @anon_pages: pages on the lruvec's anon LRUs
+ * @file_pages: pages on the lruvec's file LRUs
+ * @debt: the lruvec's running estimate, updated
+ * @out: the decision
+ *
+ * The pass is proportional at the costs closest to the wanted ratio, or
+ * anon-only, or file-only: whichever brings the estimated share of anon
+ * pages scanned so far closest to the wanted one.  Within the band the
+ * costs reach, that is the proportional pass nearly always; an occasional
+ * one-list pass corrects the stock formula's integer rounding, which is
+ * coarse at extreme swappiness.  Beyond the band, the passes alternate.
+ */
+void lrucost_steer_pass(unsigned long ap, unsigned long fp,
+			unsigned int swappiness, unsigned long anon_pages,
+			unsigned long file_pages,
+			struct lrucost_steer_debt *debt,
+			struct lrucost_steer *out)
+{
+	unsigned long want_a, want_f, wsum, cand_a[3], cand_f[3];
+	unsigned long eap, efp, best_err = ~0UL;
+	int i, best = 0;
+
+	scale_pair(&ap, &fp);
+	if (!ap && !fp)
+		fp = 1;
+	lrucost_steer_costs(ap, fp, swappiness, out);
+	lrucost_stock_split(out->anon_cost, out->file_cost, swappiness,
+			    &eap, &efp);
+	estimate(eap, efp, anon_pages, file_pages, &cand_a[0], &cand_f[0]);
+	cand_a[1] = anon_pages;
+	cand_f[1] = 0;
+	cand_a[2] = 0;
+	cand_f[2] = file_pages;
+	estimate(ap, fp, anon_pages, file_pages, &want_a, &want_f);
+	wsum = want_a + want_f ? want_a + want_f : 1;
+	for (i = 0; i < 3; i++) {
+		unsigned long tot = debt->total + cand_a[i] + cand_f[i];
+		unsigned long got = debt->anon + cand_a[i];
+		unsigned long err;
+
+		while (tot >= RATIO_LIMIT) {
+			tot >>= 1;
+			got >>= 1;
+		}
+		/* |got / tot - want_a / wsum|, times tot * wsum */
+		err = dist(got * wsum, want_a * tot);
+		if (err < best_err) {
+			best_err = err;
+			best = i;
+		}
+	}
+	debt->anon += cand_a[best];
+	debt->total += cand_a[best] + cand_f[best];
+	if (debt->total >= DEBT_LIMIT) {
+		debt->anon >>= 1;
+		debt->total >>= 1;
+	}
+	if (best == 1)
+		out->mode = LRUCOST_STEER_ANON;
+	else if (best == 2)
+		out->mode = LRUCOST_STEER_FILE;
+}
