@@ -14,7 +14,8 @@ BTF_61 := $(CACHE)/btf/vmlinux-$(KVER).btf
 HOST_BTF := $(wildcard /sys/kernel/btf/vmlinux)
 SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
 	cache_trim_mode file_is_tiny
-VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh
+VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
+	tests/vm/t-knobs.sh tests/vm/t-mglru.sh tests/vm/t-fidelity.sh
 C ?= 0
 
 export KVER
@@ -44,7 +45,7 @@ vm-data: $(BTF_61) tools
 		>$(CACHE)/vm-data/scan_control.expected
 
 vm-check: module vm-data
-	tests/vm/run $(VM_TESTS)
+	LRUCOST_VM_MEM=512 tests/vm/run $(VM_TESTS)
 	tests/vm/selftest
 	tests/dkms/test
 

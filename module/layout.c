@@ -91,6 +91,22 @@ int lrucost_layout_init(const char *extra)
 }
 
 /**
+ * lrucost_layout_field - where a scan_control member lies
+ * @name: one of the members lrucost_layout_init() found
+ *
+ * Return: the member's place, or NULL if it was not looked up.
+ */
+const struct lrucost_btf_member *lrucost_layout_field(const char *name)
+{
+	int i;
+
+	for (i = 0; i < nr_fields; i++)
+		if (!strcmp(fields[i].name, name))
+			return &fields[i].m;
+	return NULL;
+}
+
+/**
  * lrucost_layout_show - append the discovered layout to a sysfs buffer
  * @buf: the sysfs page
  * @at: bytes already in @buf

@@ -5,6 +5,7 @@
 
 #include <linux/types.h>
 #include "lrucost_btf.h"
+#include "lrucost_policy.h"
 
 #define LRUCOST_VERSION "0.1.0"
 
@@ -37,12 +38,49 @@ struct lrucost_field {
 };
 
 int lrucost_layout_init(const char *extra);
+const struct lrucost_btf_member *lrucost_layout_field(const char *name);
 int lrucost_layout_show(char *buf, int at);
 
 /* mglru.c: whether the multi-gen LRU has taken over reclaim */
 int lrucost_mglru_init(void);
 bool lrucost_mglru_enabled(void);
 bool lrucost_mglru_known(void);
+
+/* knobs.c: the tunables, each read with READ_ONCE on the hot path */
+struct lrucost_knobs {
+	int enabled;		/* 1 steer, 0 observe only */
+	int swappiness;		/* -1 follow the kernel's, else 0..200 */
+	int io_cost;		/* 1..1024 */
+	int anon_percent;	/* -1 cost model, else 0..100 */
+};
+
+extern struct lrucost_knobs lrucost_knobs;
+extern const struct attribute_group lrucost_knob_group;
+
+/* stats.c: per-CPU event counters */
+enum lrucost_stat {
+	LRUCOST_STAT_STEERED,
+	LRUCOST_STAT_STEER_ANON,
+	LRUCOST_STAT_STEER_FILE,
+	LRUCOST_STAT_SKIP_DISABLED,
+	LRUCOST_STAT_SKIP_NO_SWAP,
+	LRUCOST_STAT_SKIP_PRIORITY0,
+	LRUCOST_STAT_SKIP_CACHE_TRIM,
+	LRUCOST_STAT_SKIP_FILE_TINY,
+	LRUCOST_STAT_SKIP_NO_MODEL,
+	LRUCOST_STAT_SKIP_MGLRU,
+	LRUCOST_STAT_SKIP_SWAPPINESS0,
+	LRUCOST_NR_STATS,
+};
+
+void lrucost_stat_inc(enum lrucost_stat item);
+unsigned long lrucost_stat_read(enum lrucost_stat item);
+const char *lrucost_stat_name(enum lrucost_stat item);
+
+/* steer_hook.c: the override of the anon/file split in shrink_lruvec */
+int lrucost_steer_init(void);
+void lrucost_steer_exit(void);
+int lrucost_steer_show(char *buf, int at);
 
 /* sysfs.c: /sys/kernel/mm/lrucost/ */
 int lrucost_sysfs_init(void);

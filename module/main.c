@@ -44,11 +44,16 @@ static int __init lrucost_init(void)
 		pr_err("cannot create /sys/kernel/mm/lrucost: %d\n", ret);
 		goto out_targets;
 	}
+	ret = lrucost_steer_init();
+	if (ret)
+		goto out_sysfs;
 	pr_info("version %s loaded on %s%s\n", LRUCOST_VERSION,
 		init_utsname()->release,
 		lrucost_mglru_enabled() ? " (MGLRU is on)" : "");
 	return 0;
 
+out_sysfs:
+	lrucost_sysfs_exit();
 out_targets:
 	lrucost_targets_free();
 	return ret;
@@ -56,6 +61,7 @@ out_targets:
 
 static void __exit lrucost_exit(void)
 {
+	lrucost_steer_exit();
 	lrucost_sysfs_exit();
 	lrucost_targets_free();
 	pr_info("unloaded\n");

@@ -10,6 +10,18 @@
 #include "lrucost.h"
 
 static struct kobject *lrucost_kobj;
+static struct kobject *stats_kobj;
+static struct kobj_attribute stat_attrs[LRUCOST_NR_STATS];
+static struct attribute *stat_attr_list[LRUCOST_NR_STATS + 1];
+static const struct attribute_group stats_group = {
+	.attrs = stat_attr_list,
+};
+
+static ssize_t stat_show(struct kobject *kobj, struct kobj_attribute *attr,
+			 char *buf)
+{
+	return sysfs_emit(buf, "%lu\n", lrucost_stat_read(attr - stat_attrs));
+}
 
 static ssize_t version_show(struct kobject *kobj, struct kobj_attribute *attr,
 			    char *buf)
@@ -31,6 +43,7 @@ static ssize_t status_show(struct kobject *kobj, struct kobj_attribute *attr,
 
 	n = sysfs_emit(buf, "kernel: %s\n", init_utsname()->release);
 	n += sysfs_emit_at(buf, n, "mglru: %s\n", mglru_state());
+	n += lrucost_steer_show(buf, n);
 	n += lrucost_targets_show(buf, n);
 	n += lrucost_layout_show(buf, n);
 	return n;
@@ -56,30 +69,42 @@ static const struct attribute_group lrucost_group = {
  */
 int lrucost_sysfs_init(void)
 {
-	int ret;
+	int i, ret;
 
+	for (i = 0; i < LRUCOST_NR_STATS; i++) {
+		sysfs_attr_init(&stat_attrs[i].attr);
+		stat_attrs[i].attr.name = lrucost_stat_name(i);
+		stat_attrs[i].attr.mode = 0444;
+		stat_attrs[i].show = stat_show;
+		stat_attr_list[i] = &stat_attrs[i].attr;
+	}
 	lrucost_kobj = kobject_create_and_add("lrucost", mm_kobj);
 	if (!lrucost_kobj)
 		return -ENOMEM;
 	ret = sysfs_create_group(lrucost_kobj, &lrucost_group);
-	if (ret) {
-		kobject_put(lrucost_kobj);
-		lrucost_kobj = NULL;
+	if (!ret)
+		ret = sysfs_create_group(lrucost_kobj, &lrucost_knob_group);
+	if (!ret) {
+		stats_kobj = kobject_create_and_add("stats", lrucost_kobj);
+		ret = stats_kobj ? sysfs_create_group(stats_kobj, &stats_group)
+				 : -ENOMEM;
 	}
+	if (ret)
+		lrucost_sysfs_exit();
 	return ret;
 }
 
 /**
  * lrucost_sysfs_exit - remove /sys/kernel/mm/lrucost/
  *
- * kobject_put() removes the files and waits out active readers through
- * kernfs, so no show routine runs after this returns.
+ * kobject_put() of the last reference removes the directory and its
+ * files, and kernfs waits out active readers and writers, so no show or
+ * store routine runs after this returns.  Safe on a partial init.
  */
 void lrucost_sysfs_exit(void)
 {
-	if (!lrucost_kobj)
-		return;
-	sysfs_remove_group(lrucost_kobj, &lrucost_group);
+	kobject_put(stats_kobj);
+	stats_kobj = NULL;
 	kobject_put(lrucost_kobj);
 	lrucost_kobj = NULL;
 }

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Event counters, per CPU so that the reclaim hooks never share a cache
+ * line or a lock; summed when read.  Exact: every increment lands in its
+ * own CPU's slot with preemption off.
+ */
+#include <linux/percpu.h>
+#include <linux/cpumask.h>
+#include "lrucost.h"
+
+static DEFINE_PER_CPU(unsigned long[LRUCOST_NR_STATS], lrucost_stats);
+
+static const char *const names[LRUCOST_NR_STATS] = {
+	[LRUCOST_STAT_STEERED]		= "steered",
+	[LRUCOST_STAT_STEER_ANON]	= "steered_anon_only",
+	[LRUCOST_STAT_STEER_FILE]	= "steered_file_only",
+	[LRUCOST_STAT_SKIP_DISABLED]	= "skipped_disabled",
+	[LRUCOST_STAT_SKIP_NO_SWAP]	= "skipped_no_swap",
+	[LRUCOST_STAT_SKIP_PRIORITY0]	= "skipped_priority0",
+	[LRUCOST_STAT_SKIP_CACHE_TRIM]	= "skipped_cache_trim",
+	[LRUCOST_STAT_SKIP_FILE_TINY]	= "skipped_file_tiny",
+	[LRUCOST_STAT_SKIP_NO_MODEL]	= "skipped_no_model",
+	[LRUCOST_STAT_SKIP_MGLRU]	= "skipped_mglru",
+	[LRUCOST_STAT_SKIP_SWAPPINESS0]	= "skipped_swappiness0",
+};
+
+/**
+ * lrucost_stat_inc - count one event
+ * @item: the counter
+ */
+void lrucost_stat_inc(enum lrucost_stat item)
+{
+	this_cpu_inc(lrucost_stats[item]);
+}
+
+/**
+ * lrucost_stat_read - a counter's total over all CPUs
+ * @item: the counter
+ *
+ * Return: the sum.
+ */
+unsigned long lrucost_stat_read(enum lrucost_stat item)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu(lrucost_stats, cpu)[item];
+	return sum;
+}
+
+/**
+ * lrucost_stat_name - the sysfs file name of a counter
+ * @item: the counter
+ *
+ * Return: a static string.
+ */
+const char *lrucost_stat_name(enum lrucost_stat item)
+{
+	return names[item];
+}

@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The override of the anon/file split on 6.1.
+ *
+ * Why here, and why this way.  get_scan_count(), where the stock kernel
+ * turns costs into the anon/file split, is inlined into shrink_lruvec()
+ * and cannot be hooked or replaced.  Replacing shrink_lruvec() itself
+ * would mean re-implementing the static, inlined shrink_list() family:
+ * far too much private code to copy and keep correct.  What can be reached
+ * are get_scan_count()'s inputs: struct scan_control is passed to
+ * shrink_lruvec(), and its members are found through the kernel's BTF
+ * (layout.c).  So lrucost hooks shrink_lruvec() with a kretprobe:
+ *
+ *   entry: decide the pass (steer.c) and write sc->anon_cost/file_cost, or
+ *          set the kernel's own one-list modes (file_is_tiny: anon only;
+ *          cache_trim_mode: file only), saving what was there;
+ *   return: put every saved value back, so the rest of the reclaim pass,
+ *          other memcgs' shrink_lruvec() calls included, sees the kernel's
+ *          own values.
+ *
+ * The kernel's safety decisions are kept: a pass is left alone when anon
+ * cannot be reclaimed (!may_swap, no swap space), at priority 0 (the equal
+ * scan of a last resort), when the kernel itself chose cache_trim_mode or
+ * file_is_tiny, when steering is disabled, and when MGLRU runs reclaim.
+ * The checks get_scan_count() makes before those (cgroup swappiness 0, a
+ * memcg's swap limit) still come first there and win over any bit set
+ * here.
+ *
+ * Both handlers run with preemption disabled and take no lock; sc is the
+ * reclaimer's own, so nothing else writes it.  Unload first stops new
+ * steering, then waits until every steered pass has returned and been
+ * restored, then unregisters: no scan_control is left modified.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/atomic.h>
+#include <linux/delay.h>
+#include <linux/kprobes.h>
+#include <linux/memcontrol.h>
+#include <linux/mmzone.h>
+#include <linux/swap.h>
+#include <linux/vmstat.h>
+#include "lrucost.h"
+#include "lrucost_steer.h"
+
+struct sc_bit {
+	unsigned long byte;
+	unsigned char mask;
+};
+
+static unsigned long off_anon_cost, off_file_cost, off_priority;
+static struct sc_bit bit_may_swap, bit_trim, bit_tiny;
+static int *vm_swappiness_p;
+
+static atomic_t in_flight = ATOMIC_INIT(0);
+static bool stopping;
+
+/* What entry changed, for return to put back. */
+struct saved_pass {
+	void *sc;
+	unsigned long anon_cost, file_cost;
+	unsigned char trim_byte, tiny_byte;
+	bool steered;
+};
+
+static bool sc_test(void *sc, const struct sc_bit *b)
+{
+	return READ_ONCE(*((unsigned char *)sc + b->byte)) & b->mask;
+}
+
+static void sc_set(void *sc, const struct sc_bit *b)
+{
+	*((unsigned char *)sc + b->byte) |= b->mask;
+}
+
+static unsigned long *sc_ulong(void *sc, unsigned long off)
+{
+	return (unsigned long *)((char *)sc + off);
+}
+
+static int bit_of(const char *name, struct sc_bit *b)
+{
+	const struct lrucost_btf_member *m = lrucost_layout_field(name);
+
+	if (!m || m->bit_size != 1)
+		return -EINVAL;
+	b->byte = m->bit_offset / 8;
+	b->mask = 1U << (m->bit_offset % 8);
+	return 0;
+}
+
+/* The swappiness stock reclaim uses for @memcg: mem_cgroup_swappiness(). */
+static unsigned int kernel_swappiness(struct mem_cgroup *memcg)
+{
+	if (memcg && !mem_cgroup_disabled() &&
+	    !cgroup_subsys_on_dfl(memory_cgrp_subsys) &&
+	    memcg->css.parent)
+		return READ_ONCE(memcg->swappiness);
+	return READ_ONCE(*vm_swappiness_p);
+}
+
+/* Pages on the lruvec's inactive lists: lruvec_lru_size() summed. */
+static void inactive_sizes(struct lruvec *lruvec, unsigned long *anon,
+			   unsigned long *file)
+{
+	int zid;
+
+	*anon = 0;
+	*file = 0;
+	for (zid = 0; zid < MAX_NR_ZONES; zid++) {
+		if (mem_cgroup_disabled()) {
+			struct zone *z = &lruvec_pgdat(lruvec)->node_zones[zid];
+
+			*anon += zone_page_state(z, NR_ZONE_INACTIVE_ANON);
+			*file += zone_page_state(z, NR_ZONE_INACTIVE_FILE);
+		} else {
+			*anon += mem_cgroup_get_zone_lru_size(lruvec,
+						LRU_INACTIVE_ANON, zid);
+			*file += mem_cgroup_get_zone_lru_size(lruvec,
+						LRU_INACTIVE_FILE, zid);
+		}
+	}
+}
+
+static struct mem_cgroup *lruvec_memcg_of(struct lruvec *lruvec)
+{
+	struct mem_cgroup_per_node *mz;
+
+	if (mem_cgroup_disabled())
+		return NULL;
+	mz = container_of(lruvec, struct mem_cgroup_per_node, lruvec);
+	return mz->memcg;
+}
+
+/* Why a pass is left to the kernel, or LRUCOST_NR_STATS to steer it. */
+static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness,
+				      int pct)
+{
+	if (!READ_ONCE(lrucost_knobs.enabled))
+		return LRUCOST_STAT_SKIP_DISABLED;
+	if (lrucost_mglru_enabled())
+		return LRUCOST_STAT_SKIP_MGLRU;
+	if (!sc_test(sc, &bit_may_swap) || get_nr_swap_pages() <= 0)
+		return LRUCOST_STAT_SKIP_NO_SWAP;
+	if (!READ_ONCE(*((signed char *)sc + off_priority)) && swappiness)
+		return LRUCOST_STAT_SKIP_PRIORITY0;
+	if (sc_test(sc, &bit_tiny))
+		return LRUCOST_STAT_SKIP_FILE_TINY;
+	if (sc_test(sc, &bit_trim))
+		return LRUCOST_STAT_SKIP_CACHE_TRIM;
+	if (pct < 0)
+		return LRUCOST_STAT_SKIP_NO_MODEL;
+	return LRUCOST_NR_STATS;
+}
+
+/*
+ * Per-lruvec steering debt, in a small table indexed by the lruvec's
+ * address.  Two reclaimers of one lruvec may update a slot at once, and
+ * two lruvecs may share one: either only blurs the estimate that picks
+ * the next pass, it never steers outside the kernel's safety checks.
+ */
+#define DEBT_SLOTS 256
+static struct lrucost_steer_debt debts[DEBT_SLOTS];
+
+static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct saved_pass *s = (struct saved_pass *)ri->data;
+	struct lruvec *lruvec = (struct lruvec *)regs->di;
+	void *sc = (void *)regs->si;
+	struct lrucost_steer_debt *debt;
+	struct lrucost_steer st;
+	unsigned long anon, file, ap, fp;
+	unsigned int swappiness;
+	enum lrucost_stat why;
+	int pct;
+
+	s->steered = false;
+	if (READ_ONCE(stopping))
+		return 0;
+	pct = READ_ONCE(lrucost_knobs.anon_percent);
+	swappiness = kernel_swappiness(lruvec_memcg_of(lruvec));
+	why = leave_reason(sc, swappiness, pct);
+	if (why != LRUCOST_NR_STATS) {
+		lrucost_stat_inc(why);
+		return 0;
+	}
+	atomic_inc(&in_flight);
+	s->sc = sc;
+	s->anon_cost = *sc_ulong(sc, off_anon_cost);
+	s->file_cost = *sc_ulong(sc, off_file_cost);
+	s->trim_byte = *((unsigned char *)sc + bit_trim.byte);
+	s->tiny_byte = *((unsigned char *)sc + bit_tiny.byte);
+	s->steered = true;
+
+	inactive_sizes(lruvec, &anon, &file);
+	/* anon share of the scan: pressure in inverse proportion to size */
+	ap = (unsigned long)pct * (file + 1);
+	fp = (unsigned long)(100 - pct) * (anon + 1);
+	debt = &debts[hash_ptr(lruvec, 8)];
+	lrucost_steer_pass(ap, fp, swappiness, anon, file, debt, &st);
+	switch (st.mode) {
+	case LRUCOST_STEER_ANON:
+		sc_set(sc, &bit_tiny);
+		lrucost_stat_inc(LRUCOST_STAT_STEER_ANON);
+		break;
+	case LRUCOST_STEER_FILE:
+		sc_set(sc, &bit_trim);
+		lrucost_stat_inc(LRUCOST_STAT_STEER_FILE);
+		break;
+	default:
+		*sc_ulong(sc, off_anon_cost) = st.anon_cost;
+		*sc_ulong(sc, off_file_cost) = st.file_cost;
+	}
+	lrucost_stat_inc(LRUCOST_STAT_STEERED);
+	return 0;
+}
+NOKPROBE_SYMBOL(entry_handler);
+
+static int return_handler(struct kretprobe_instance *ri,
+			  struct pt_regs *regs)
+{
+	struct saved_pass *s = (struct saved_pass *)ri->data;
+	void *sc = s->sc;
+
+	if (!s->steered)
+		return 0;
+	*sc_ulong(sc, off_anon_cost) = s->anon_cost;
+	*sc_ulong(sc, off_file_cost) = s->file_cost;
+	*((unsigned char *)sc + bit_trim.byte) = s->trim_byte;
+	*((unsigned char *)sc + bit_tiny.byte) = s->tiny_byte;
+	atomic_dec(&in_flight);
+	return 0;
+}
+NOKPROBE_SYMBOL(return_handler);
+
+static struct kretprobe shrink_lruvec_probe = {
+	.kp.symbol_name = "shrink_lruvec",
+	.entry_handler = entry_handler,
+	.handler = return_handler,
+	.data_size = sizeof(struct saved_pass),
+};
+
+/**
+ * lrucost_steer_init - arm the shrink_lruvec override
+ *
+ * Return: 0, or a negative errno after a pr_err naming the cause.
+ */
+int lrucost_steer_init(void)
+{
+	const struct lrucost_btf_member *m;
+	int ret;
+
+	vm_swappiness_p = (int *)lrucost_ksym("vm_swappiness");
+	if (!vm_swappiness_p) {
+		pr_err("symbol vm_swappiness not found; refusing to load\n");
+		return -ENOENT;
+	}
+	off_anon_cost = lrucost_layout_field("anon_cost")->bit_offset / 8;
+	off_file_cost = lrucost_layout_field("file_cost")->bit_offset / 8;
+	m = lrucost_layout_field("priority");
+	off_priority = m->bit_offset / 8;
+	if (bit_of("may_swap", &bit_may_swap) ||
+	    bit_of("cache_trim_mode", &bit_trim) ||
+	    bit_of("file_is_tiny", &bit_tiny)) {
+		pr_err("BTF: unexpected scan_control bitfields; refusing to load\n");
+		return -EINVAL;
+	}
+	WRITE_ONCE(stopping, false);
+	/* reclaimers sleep inside shrink_lruvec: allow many at once */
+	shrink_lruvec_probe.maxactive = max_t(int, 64, 4 * num_possible_cpus());
+	ret = register_kretprobe(&shrink_lruvec_probe);
+	if (ret)
+		pr_err("cannot hook shrink_lruvec: %d\n", ret);
+	return ret;
+}
+
+/**
+ * lrucost_steer_exit - disarm the override, leaving no pass modified
+ *
+ * New passes stop being steered at once; passes already steered are
+ * restored by the return handler, which keeps running until the last one
+ * has returned.  Only then is the probe removed.
+ */
+void lrucost_steer_exit(void)
+{
+	unsigned int waited = 0;
+
+	WRITE_ONCE(stopping, true);
+	/* entry handlers that saw stopping == false have counted themselves */
+	synchronize_rcu();
+	while (atomic_read(&in_flight)) {
+		msleep(20);
+		if (++waited == 500)
+			pr_warn("unload waits for %d steered reclaim passes\n",
+				atomic_read(&in_flight));
+	}
+	unregister_kretprobe(&shrink_lruvec_probe);
+}
+
+/**
+ * lrucost_steer_show - append steering state to the status file
+ * @buf: the sysfs page
+ * @at: bytes already in @buf
+ *
+ * Return: bytes appended.
+ */
+int lrucost_steer_show(char *buf, int at)
+{
+	const char *why = NULL;
+
+	if (!READ_ONCE(lrucost_knobs.enabled))
+		why = "disabled (enabled=0)";
+	else if (lrucost_mglru_enabled())
+		why = "MGLRU is on";
+	else if (get_nr_swap_pages() <= 0)
+		why = "no swap";
+	else if (READ_ONCE(lrucost_knobs.anon_percent) < 0)
+		why = "no cost model yet (set anon_percent)";
+	return sysfs_emit_at(buf, at, "steering: %s%s\nmissed: %d\n",
+			     why ? "inactive: " : "active",
+			     why ? why : "", shrink_lruvec_probe.nmissed);
+}
