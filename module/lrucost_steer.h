@@ -28,7 +28,8 @@ enum lrucost_steer_mode {
  * @anon: anon pages the estimate says were scanned
  * @total: pages the estimate says were scanned
  *
- * Per lruvec; both are halved together when large, so old passes fade.
+ * Per lruvec; both are halved together past a window of recent passes,
+ * so old passes fade.
  */
 struct lrucost_steer_debt {
 	unsigned long anon;
@@ -54,6 +55,9 @@ void lrucost_steer_pass(unsigned long ap, unsigned long fp,
 			unsigned long file_pages,
 			struct lrucost_steer_debt *debt,
 			struct lrucost_steer *out);
+void lrucost_steer_account(struct lrucost_steer_debt *debt,
+			   unsigned long scan_anon, unsigned long scan_file,
+			   unsigned long anon_pages, unsigned long file_pages);
 void lrucost_stock_split(unsigned long anon_cost, unsigned long file_cost,
 			 unsigned int swappiness, unsigned long *ap,
 			 unsigned long *fp);

@@ -15,8 +15,11 @@
 #define SWAPPINESS_MAX	200UL
 /* ratios are scaled below this, so products of three stay in 64 bits */
 #define RATIO_LIMIT	(1UL << 31)
-/* the debt is halved past this many estimated pages */
-#define DEBT_LIMIT	(1UL << 40)
+/*
+ * The debt is halved once it holds this many passes' worth of pages, so a
+ * changed target or a changed workload is followed within tens of passes.
+ */
+#define DEBT_PASSES	32UL
 
 static void scale_pair(unsigned long *a, unsigned long *b)
 {
@@ -112,6 +115,33 @@ static unsigned long dist(unsigned long a, unsigned long b)
 }
 
 /**
+ * lrucost_steer_account - add a pass's estimated scan to the debt
+ * @debt: the lruvec's running estimate
+ * @scan_anon: anon pages the pass is estimated to scan
+ * @scan_file: file pages the pass is estimated to scan
+ * @anon_pages: pages on the lruvec's anon LRUs, for the fading window
+ * @file_pages: pages on the lruvec's file LRUs
+ *
+ * Also for passes lrucost leaves to the kernel's one-list modes, so that
+ * the passes it steers make up for them.
+ */
+void lrucost_steer_account(struct lrucost_steer_debt *debt,
+			   unsigned long scan_anon, unsigned long scan_file,
+			   unsigned long anon_pages, unsigned long file_pages)
+{
+	unsigned long window = (anon_pages + file_pages + 1) * DEBT_PASSES;
+
+	if (scan_anon > RATIO_LIMIT || scan_file > RATIO_LIMIT)
+		return;
+	debt->anon += scan_anon;
+	debt->total += scan_anon + scan_file;
+	while (debt->total > window || debt->total >= RATIO_LIMIT) {
+		debt->anon >>= 1;
+		debt->total >>= 1;
+	}
+}
+
+/**
  * lrucost_steer_pass - steer one reclaim pass of one lruvec
  * @ap: wanted anon pressure (from lrucost_split())
  * @fp: wanted file pressure
@@ -167,12 +197,8 @@ void lrucost_steer_pass(unsigned long ap, unsigned long fp,
 			best = i;
 		}
 	}
-	debt->anon += cand_a[best];
-	debt->total += cand_a[best] + cand_f[best];
-	if (debt->total >= DEBT_LIMIT) {
-		debt->anon >>= 1;
-		debt->total >>= 1;
-	}
+	lrucost_steer_account(debt, cand_a[best], cand_f[best], anon_pages,
+			      file_pages);
 	if (best == 1)
 		out->mode = LRUCOST_STEER_ANON;
 	else if (best == 2)

@@ -180,6 +180,16 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	pct = READ_ONCE(lrucost_knobs.anon_percent);
 	swappiness = kernel_swappiness(lruvec_memcg_of(lruvec));
 	why = leave_reason(sc, swappiness, pct);
+	debt = &debts[hash_ptr(lruvec, 8)];
+	if (why == LRUCOST_STAT_SKIP_CACHE_TRIM ||
+	    why == LRUCOST_STAT_SKIP_FILE_TINY) {
+		/* the kernel's one-list pass still counts toward the share */
+		inactive_sizes(lruvec, &anon, &file);
+		if (why == LRUCOST_STAT_SKIP_CACHE_TRIM)
+			lrucost_steer_account(debt, 0, file, anon, file);
+		else
+			lrucost_steer_account(debt, anon, 0, anon, file);
+	}
 	if (why != LRUCOST_NR_STATS) {
 		lrucost_stat_inc(why);
 		return 0;
@@ -196,7 +206,6 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	/* anon share of the scan: pressure in inverse proportion to size */
 	ap = (unsigned long)pct * (file + 1);
 	fp = (unsigned long)(100 - pct) * (anon + 1);
-	debt = &debts[hash_ptr(lruvec, 8)];
 	lrucost_steer_pass(ap, fp, swappiness, anon, file, debt, &st);
 	switch (st.mode) {
 	case LRUCOST_STEER_ANON:

@@ -170,8 +170,36 @@ static void test_debt_fades(void **state)
 
 	(void)state;
 	lrucost_steer_pass(1, 1000000, 60, 1000, 1000, &debt, &st);
-	assert_true(debt.total < 1UL << 40);
+	assert_true(debt.total <= 32 * 2001);
 	assert_true(debt.anon <= debt.total);
+}
+
+/* A changed target is followed: old passes do not keep steering. */
+static void test_pass_follows_new_target(void **state)
+{
+	struct lrucost_steer_debt debt = { 0, 0 };
+	struct lrucost_steer st;
+	unsigned long anon = 30000, file = 30000;
+	double sa = 0, sf = 0;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 2000; i++)	/* 90% anon */
+		lrucost_steer_pass(9000000, 1000000, 60, anon, file, &debt,
+				   &st);
+	for (i = 0; i < 300; i++) {	/* then 25% anon */
+		lrucost_steer_pass(1000000, 3000000, 60, anon, file, &debt,
+				   &st);
+		if (i < 100)
+			continue;
+		if (st.mode == LRUCOST_STEER_ANON)
+			sa += anon;
+		else if (st.mode == LRUCOST_STEER_FILE)
+			sf += file;
+		else
+			sa += anon * 0.25, sf += file * 0.75;
+	}
+	assert_true(fabs(sa / (sa + sf) - 0.25) < 0.05);
 }
 
 int main(void)
@@ -182,6 +210,7 @@ int main(void)
 		cmocka_unit_test(test_pass_reaches_any_share),
 		cmocka_unit_test(test_pass_in_band_stays_proportional),
 		cmocka_unit_test(test_debt_fades),
+		cmocka_unit_test(test_pass_follows_new_target),
 	};
 
 	return cmocka_run_group_tests_name("steer", tests, NULL, NULL);
