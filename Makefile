@@ -15,7 +15,10 @@ HOST_BTF := $(wildcard /sys/kernel/btf/vmlinux)
 SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
 	cache_trim_mode file_is_tiny
 VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
-	tests/vm/t-knobs.sh tests/vm/t-mglru.sh tests/vm/t-fidelity.sh
+	tests/vm/t-knobs.sh tests/vm/t-mglru.sh tests/vm/t-counters.sh \
+	tests/vm/t-fidelity.sh
+# the seed's set-up: file system on a slow disk, swap on a fast one
+VM_TESTS_SLOWDISK := tests/vm/t-thrash.sh tests/vm/t-stream.sh
 C ?= 0
 
 export KVER
@@ -46,6 +49,7 @@ vm-data: $(BTF_61) tools
 
 vm-check: module vm-data
 	LRUCOST_VM_MEM=512 tests/vm/run $(VM_TESTS)
+	LRUCOST_VM_MEM=512 LRUCOST_VM_DATA_IOPS=1000 tests/vm/run $(VM_TESTS_SLOWDISK)
 	tests/vm/selftest
 	tests/dkms/test
 

@@ -3,9 +3,11 @@
 #ifndef LRUCOST_H
 #define LRUCOST_H
 
+#include <linux/atomic.h>
 #include <linux/types.h>
 #include "lrucost_btf.h"
 #include "lrucost_policy.h"
+#include "lrucost_steer.h"
 
 #define LRUCOST_VERSION "0.1.0"
 
@@ -67,15 +69,45 @@ enum lrucost_stat {
 	LRUCOST_STAT_SKIP_PRIORITY0,
 	LRUCOST_STAT_SKIP_CACHE_TRIM,
 	LRUCOST_STAT_SKIP_FILE_TINY,
-	LRUCOST_STAT_SKIP_NO_MODEL,
 	LRUCOST_STAT_SKIP_MGLRU,
-	LRUCOST_STAT_SKIP_SWAPPINESS0,
+	LRUCOST_STAT_TABLE_FULL,
+	LRUCOST_STAT_REFAULT_INACTIVE_FILE,
+	LRUCOST_STAT_REFAULT_ACTIVE_FILE,
+	LRUCOST_STAT_REFAULT_ANON,
+	LRUCOST_STAT_ROTATED_ANON,
+	LRUCOST_STAT_ROTATED_FILE,
+	LRUCOST_STAT_COST_CPU,
+	LRUCOST_STAT_COST_IO,
 	LRUCOST_NR_STATS,
 };
 
 void lrucost_stat_inc(enum lrucost_stat item);
+void lrucost_stat_add(enum lrucost_stat item, unsigned long n);
 unsigned long lrucost_stat_read(enum lrucost_stat item);
 const char *lrucost_stat_name(enum lrucost_stat item);
+
+/* lruvecs.c: lrucost's per-lruvec state */
+struct lruvec;
+struct folio;
+struct lrucost_lruvec {
+	struct lruvec *key;
+	u64 serial;			/* the memcg's css serial number */
+	atomic_long_t cost[2];		/* anon, file */
+	struct lrucost_steer_debt debt;
+	unsigned long ap, fp;		/* the last split, for display */
+	int memcg_id, nid;
+};
+
+struct lrucost_lruvec *lrucost_lruvec_get(struct lruvec *lruvec);
+void lrucost_lruvec_note(struct lruvec *lruvec, bool file,
+			 enum lrucost_kind kind, unsigned long nr_pages);
+void lrucost_lruvec_decay(struct lrucost_lruvec *e, unsigned long lru_pages);
+int lrucost_lruvecs_show(char *buf);
+
+/* events.c: the hooks that observe rotations and refaults */
+int lrucost_events_init(void);
+void lrucost_events_exit(void);
+struct lruvec *lrucost_folio_lruvec(struct folio *folio);
 
 /* steer_hook.c: the override of the anon/file split in shrink_lruvec */
 int lrucost_steer_init(void);

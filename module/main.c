@@ -44,14 +44,19 @@ static int __init lrucost_init(void)
 		pr_err("cannot create /sys/kernel/mm/lrucost: %d\n", ret);
 		goto out_targets;
 	}
-	ret = lrucost_steer_init();
+	ret = lrucost_events_init();
 	if (ret)
 		goto out_sysfs;
+	ret = lrucost_steer_init();
+	if (ret)
+		goto out_events;
 	pr_info("version %s loaded on %s%s\n", LRUCOST_VERSION,
 		init_utsname()->release,
 		lrucost_mglru_enabled() ? " (MGLRU is on)" : "");
 	return 0;
 
+out_events:
+	lrucost_events_exit();
 out_sysfs:
 	lrucost_sysfs_exit();
 out_targets:
@@ -62,6 +67,7 @@ out_targets:
 static void __exit lrucost_exit(void)
 {
 	lrucost_steer_exit();
+	lrucost_events_exit();
 	lrucost_sysfs_exit();
 	lrucost_targets_free();
 	pr_info("unloaded\n");

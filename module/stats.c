@@ -19,9 +19,15 @@ static const char *const names[LRUCOST_NR_STATS] = {
 	[LRUCOST_STAT_SKIP_PRIORITY0]	= "skipped_priority0",
 	[LRUCOST_STAT_SKIP_CACHE_TRIM]	= "skipped_cache_trim",
 	[LRUCOST_STAT_SKIP_FILE_TINY]	= "skipped_file_tiny",
-	[LRUCOST_STAT_SKIP_NO_MODEL]	= "skipped_no_model",
 	[LRUCOST_STAT_SKIP_MGLRU]	= "skipped_mglru",
-	[LRUCOST_STAT_SKIP_SWAPPINESS0]	= "skipped_swappiness0",
+	[LRUCOST_STAT_TABLE_FULL]	= "lruvec_table_full",
+	[LRUCOST_STAT_REFAULT_INACTIVE_FILE] = "refault_inactive_file",
+	[LRUCOST_STAT_REFAULT_ACTIVE_FILE] = "refault_active_file",
+	[LRUCOST_STAT_REFAULT_ANON]	= "refault_anon",
+	[LRUCOST_STAT_ROTATED_ANON]	= "rotated_anon",
+	[LRUCOST_STAT_ROTATED_FILE]	= "rotated_file",
+	[LRUCOST_STAT_COST_CPU]		= "cost_cpu",
+	[LRUCOST_STAT_COST_IO]		= "cost_io",
 };
 
 /**
@@ -31,6 +37,16 @@ static const char *const names[LRUCOST_NR_STATS] = {
 void lrucost_stat_inc(enum lrucost_stat item)
 {
 	this_cpu_inc(lrucost_stats[item]);
+}
+
+/**
+ * lrucost_stat_add - count several events
+ * @item: the counter
+ * @n: how many
+ */
+void lrucost_stat_add(enum lrucost_stat item, unsigned long n)
+{
+	this_cpu_add(lrucost_stats[item], n);
 }
 
 /**

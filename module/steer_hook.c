@@ -99,25 +99,23 @@ static unsigned int kernel_swappiness(struct mem_cgroup *memcg)
 	return READ_ONCE(*vm_swappiness_p);
 }
 
-/* Pages on the lruvec's inactive lists: lruvec_lru_size() summed. */
-static void inactive_sizes(struct lruvec *lruvec, unsigned long *anon,
-			   unsigned long *file)
+/* Pages on each of the lruvec's LRU lists: lruvec_lru_size() for each. */
+static void lru_sizes(struct lruvec *lruvec, unsigned long size[NR_LRU_LISTS])
 {
+	enum lru_list lru;
 	int zid;
 
-	*anon = 0;
-	*file = 0;
-	for (zid = 0; zid < MAX_NR_ZONES; zid++) {
-		if (mem_cgroup_disabled()) {
+	for (lru = 0; lru < NR_LRU_LISTS; lru++) {
+		size[lru] = 0;
+		for (zid = 0; zid < MAX_NR_ZONES; zid++) {
 			struct zone *z = &lruvec_pgdat(lruvec)->node_zones[zid];
 
-			*anon += zone_page_state(z, NR_ZONE_INACTIVE_ANON);
-			*file += zone_page_state(z, NR_ZONE_INACTIVE_FILE);
-		} else {
-			*anon += mem_cgroup_get_zone_lru_size(lruvec,
-						LRU_INACTIVE_ANON, zid);
-			*file += mem_cgroup_get_zone_lru_size(lruvec,
-						LRU_INACTIVE_FILE, zid);
+			if (mem_cgroup_disabled())
+				size[lru] += zone_page_state(z,
+						NR_ZONE_LRU_BASE + lru);
+			else
+				size[lru] += mem_cgroup_get_zone_lru_size(
+						lruvec, lru, zid);
 		}
 	}
 }
@@ -133,8 +131,7 @@ static struct mem_cgroup *lruvec_memcg_of(struct lruvec *lruvec)
 }
 
 /* Why a pass is left to the kernel, or LRUCOST_NR_STATS to steer it. */
-static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness,
-				      int pct)
+static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness)
 {
 	if (!READ_ONCE(lrucost_knobs.enabled))
 		return LRUCOST_STAT_SKIP_DISABLED;
@@ -148,28 +145,43 @@ static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness,
 		return LRUCOST_STAT_SKIP_FILE_TINY;
 	if (sc_test(sc, &bit_trim))
 		return LRUCOST_STAT_SKIP_CACHE_TRIM;
-	if (pct < 0)
-		return LRUCOST_STAT_SKIP_NO_MODEL;
 	return LRUCOST_NR_STATS;
 }
 
 /*
- * Per-lruvec steering debt, in a small table indexed by the lruvec's
- * address.  Two reclaimers of one lruvec may update a slot at once, and
- * two lruvecs may share one: either only blurs the estimate that picks
- * the next pass, it never steers outside the kernel's safety checks.
+ * The split lrucost wants: a forced anon share of the scan (anon_percent),
+ * or the seed's cost model over this lruvec's observed costs.
  */
-#define DEBT_SLOTS 256
-static struct lrucost_steer_debt debts[DEBT_SLOTS];
+static void wanted_split(struct lrucost_lruvec *e, const unsigned long *size,
+			 unsigned int kernel_sw, int pct, unsigned long *ap,
+			 unsigned long *fp)
+{
+	unsigned long ia = size[LRU_INACTIVE_ANON];
+	unsigned long inf = size[LRU_INACTIVE_FILE];
+	int sw = READ_ONCE(lrucost_knobs.swappiness);
+
+	if (pct >= 0) {
+		/* pressure in inverse proportion to the inactive sizes */
+		*ap = (unsigned long)pct * (inf + 1);
+		*fp = (unsigned long)(100 - pct) * (ia + 1);
+		return;
+	}
+	lrucost_lruvec_decay(e, size[LRU_INACTIVE_ANON] +
+			     size[LRU_ACTIVE_ANON] + size[LRU_INACTIVE_FILE] +
+			     size[LRU_ACTIVE_FILE]);
+	lrucost_split(atomic_long_read(&e->cost[0]),
+		      atomic_long_read(&e->cost[1]),
+		      sw >= 0 ? sw : kernel_sw, ap, fp);
+}
 
 static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct saved_pass *s = (struct saved_pass *)ri->data;
 	struct lruvec *lruvec = (struct lruvec *)regs->di;
 	void *sc = (void *)regs->si;
-	struct lrucost_steer_debt *debt;
+	unsigned long size[NR_LRU_LISTS], ap, fp;
+	struct lrucost_lruvec *e;
 	struct lrucost_steer st;
-	unsigned long anon, file, ap, fp;
 	unsigned int swappiness;
 	enum lrucost_stat why;
 	int pct;
@@ -179,21 +191,34 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 		return 0;
 	pct = READ_ONCE(lrucost_knobs.anon_percent);
 	swappiness = kernel_swappiness(lruvec_memcg_of(lruvec));
-	why = leave_reason(sc, swappiness, pct);
-	debt = &debts[hash_ptr(lruvec, 8)];
-	if (why == LRUCOST_STAT_SKIP_CACHE_TRIM ||
-	    why == LRUCOST_STAT_SKIP_FILE_TINY) {
-		/* the kernel's one-list pass still counts toward the share */
-		inactive_sizes(lruvec, &anon, &file);
-		if (why == LRUCOST_STAT_SKIP_CACHE_TRIM)
-			lrucost_steer_account(debt, 0, file, anon, file);
-		else
-			lrucost_steer_account(debt, anon, 0, anon, file);
-	}
-	if (why != LRUCOST_NR_STATS) {
+	why = leave_reason(sc, swappiness);
+	if (why == LRUCOST_STAT_SKIP_DISABLED || why == LRUCOST_STAT_SKIP_MGLRU) {
 		lrucost_stat_inc(why);
 		return 0;
 	}
+	e = lrucost_lruvec_get(lruvec);
+	if (!e)
+		return 0;
+	lru_sizes(lruvec, size);
+	if (why != LRUCOST_NR_STATS) {
+		/* the kernel's one-list pass still counts toward the share */
+		if (why == LRUCOST_STAT_SKIP_CACHE_TRIM)
+			lrucost_steer_account(&e->debt, 0,
+					      size[LRU_INACTIVE_FILE],
+					      size[LRU_INACTIVE_ANON],
+					      size[LRU_INACTIVE_FILE]);
+		else if (why == LRUCOST_STAT_SKIP_FILE_TINY)
+			lrucost_steer_account(&e->debt,
+					      size[LRU_INACTIVE_ANON], 0,
+					      size[LRU_INACTIVE_ANON],
+					      size[LRU_INACTIVE_FILE]);
+		lrucost_stat_inc(why);
+		return 0;
+	}
+	wanted_split(e, size, swappiness, pct, &ap, &fp);
+	WRITE_ONCE(e->ap, ap);
+	WRITE_ONCE(e->fp, fp);
+
 	atomic_inc(&in_flight);
 	s->sc = sc;
 	s->anon_cost = *sc_ulong(sc, off_anon_cost);
@@ -202,11 +227,8 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	s->tiny_byte = *((unsigned char *)sc + bit_tiny.byte);
 	s->steered = true;
 
-	inactive_sizes(lruvec, &anon, &file);
-	/* anon share of the scan: pressure in inverse proportion to size */
-	ap = (unsigned long)pct * (file + 1);
-	fp = (unsigned long)(100 - pct) * (anon + 1);
-	lrucost_steer_pass(ap, fp, swappiness, anon, file, debt, &st);
+	lrucost_steer_pass(ap, fp, swappiness, size[LRU_INACTIVE_ANON],
+			   size[LRU_INACTIVE_FILE], &e->debt, &st);
 	switch (st.mode) {
 	case LRUCOST_STEER_ANON:
 		sc_set(sc, &bit_tiny);
@@ -323,8 +345,6 @@ int lrucost_steer_show(char *buf, int at)
 		why = "MGLRU is on";
 	else if (get_nr_swap_pages() <= 0)
 		why = "no swap";
-	else if (READ_ONCE(lrucost_knobs.anon_percent) < 0)
-		why = "no cost model yet (set anon_percent)";
 	return sysfs_emit_at(buf, at, "steering: %s%s\nmissed: %d\n",
 			     why ? "inactive: " : "active",
 			     why ? why : "", shrink_lruvec_probe.nmissed);

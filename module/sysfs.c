@@ -49,12 +49,20 @@ static ssize_t status_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return n;
 }
 
+static ssize_t lruvecs_show(struct kobject *kobj, struct kobj_attribute *attr,
+			    char *buf)
+{
+	return lrucost_lruvecs_show(buf);
+}
+
 static struct kobj_attribute version_attr = __ATTR_RO(version);
+static struct kobj_attribute lruvecs_attr = __ATTR_RO(lruvecs);
 static struct kobj_attribute status_attr = __ATTR_RO(status);
 
 static struct attribute *lrucost_attrs[] = {
 	&version_attr.attr,
 	&status_attr.attr,
+	&lruvecs_attr.attr,
 	NULL,
 };
 

@@ -23,7 +23,7 @@ static struct lrucost_target targets[] = {
 	{ .name = "lru_add_fn",		.required = true },
 	{ .name = "lru_note_cost",	.required = true },
 	{ .name = "workingset_refault",	.required = true },
-	{ .name = "move_folios_to_lru",	.required = false },
+	{ .name = "move_folios_to_lru",	.required = true },
 	{ .name = "get_scan_count",	.required = false },
 };
 

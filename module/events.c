@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Cost events on 6.1, and which hook feeds which.
+ *
+ *   CPU cost (a rotation): move_folios_to_lru(), kprobe at entry.  Its
+ *     callers hand it folios isolated from one lruvec: from
+ *     shrink_inactive_list() the folios reclaim put back, those found
+ *     referenced already marked active (activations); from
+ *     shrink_active_list() the rotated executable folios (l_active, still
+ *     active) and the deactivated ones (l_inactive, active cleared).  So
+ *     the folios still marked active on the list are exactly the pages
+ *     rotated back to the active list (patch 09): deactivations (patch 08)
+ *     and the temporary isolation of pages that simply go back (patch 05)
+ *     are not active and are not counted; new LRU additions never pass
+ *     here (patch 06).  Each folio counts its base pages (patch 04).
+ *
+ *   IO cost (a workingset refault): workingset_refault(), kretprobe.  On
+ *     return the new folio is active if the refault was within the
+ *     refault distance, and PG_workingset is set if it was active before
+ *     eviction: that is the seed's "refault of a workingset page", file or
+ *     anon (swap-in), weighted by io_cost (patch 10).  6.1 sees swap-ins
+ *     only when they have a shadow entry; lrucost counts what 6.1 sees
+ *     and does not try to count the rest.
+ *
+ *   Not counted: lru_add_fn() is the seed's __pagevec_lru_add_fn, where
+ *     the seed charged IO cost for PG_workingset pages added to the LRU;
+ *     on 6.1 those are the same pages workingset_refault() has just
+ *     marked, so counting there too would count them twice.  Reclaim
+ *     writeback, which 6.1 itself charges through lru_note_cost(), is not
+ *     a cost in the seed's model and is not counted either.
+ *
+ * Both handlers take no lock, allocate nothing and do not sleep; with
+ * MGLRU on they count nothing (its refault and putback paths differ).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kprobes.h>
+#include <linux/memcontrol.h>
+#include <linux/mm.h>
+#include <linux/mm_inline.h>
+#include <linux/mmzone.h>
+#include "lrucost.h"
+
+/* the longest list walked: shrink_active_list() isolates at most this */
+#define MAX_WALK 4096
+
+static struct mem_cgroup **root_memcg_p;
+
+/**
+ * lrucost_folio_lruvec - the lruvec a folio is charged to
+ * @folio: a charged folio (locked, or otherwise pinned to its memcg)
+ *
+ * Mirrors folio_lruvec(), whose mem_cgroup_lruvec() needs the unexported
+ * root_mem_cgroup.
+ *
+ * Return: the lruvec, or NULL if it cannot be told.
+ */
+struct lruvec *lrucost_folio_lruvec(struct folio *folio)
+{
+	struct pglist_data *pgdat = NODE_DATA(folio_nid(folio));
+	struct mem_cgroup *memcg;
+
+	if (mem_cgroup_disabled())
+		return &pgdat->__lruvec;
+	memcg = folio_memcg(folio);
+	if (!memcg)
+		memcg = READ_ONCE(*root_memcg_p);
+	if (!memcg)
+		return NULL;
+	return &memcg->nodeinfo[pgdat->node_id]->lruvec;
+}
+
+static int rotations_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	struct lruvec *lruvec = (struct lruvec *)regs->di;
+	struct list_head *list = (struct list_head *)regs->si;
+	unsigned long nr[2] = { 0, 0 };
+	struct folio *folio;
+	int walked = 0;
+
+	if (lrucost_mglru_enabled())
+		return 0;
+	list_for_each_entry(folio, list, lru) {
+		if (++walked > MAX_WALK)
+			break;
+		if (folio_test_active(folio))
+			nr[folio_is_file_lru(folio)] += folio_nr_pages(folio);
+	}
+	if (nr[0]) {
+		lrucost_stat_add(LRUCOST_STAT_ROTATED_ANON, nr[0]);
+		lrucost_lruvec_note(lruvec, false, LRUCOST_CPU, nr[0]);
+	}
+	if (nr[1]) {
+		lrucost_stat_add(LRUCOST_STAT_ROTATED_FILE, nr[1]);
+		lrucost_lruvec_note(lruvec, true, LRUCOST_CPU, nr[1]);
+	}
+	return 0;
+}
+NOKPROBE_SYMBOL(rotations_pre);
+
+struct refault_call {
+	struct folio *folio;
+	bool was_active;
+};
+
+static int refault_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct refault_call *c = (struct refault_call *)ri->data;
+
+	c->folio = (struct folio *)regs->di;
+	c->was_active = folio_test_active(c->folio) ||
+			folio_test_workingset(c->folio);
+	return 0;
+}
+NOKPROBE_SYMBOL(refault_entry);
+
+static int refault_return(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct refault_call *c = (struct refault_call *)ri->data;
+	struct folio *folio = c->folio;
+	unsigned long nr = folio_nr_pages(folio);
+	bool file = folio_is_file_lru(folio);
+	struct lruvec *lruvec;
+
+	if (c->was_active || lrucost_mglru_enabled() ||
+	    !folio_test_active(folio))
+		return 0;
+	if (!folio_test_workingset(folio)) {
+		/* activated, but was not in the workingset: no IO cost */
+		if (file)
+			lrucost_stat_add(LRUCOST_STAT_REFAULT_INACTIVE_FILE,
+					 nr);
+		return 0;
+	}
+	lrucost_stat_add(file ? LRUCOST_STAT_REFAULT_ACTIVE_FILE :
+			 LRUCOST_STAT_REFAULT_ANON, nr);
+	lruvec = lrucost_folio_lruvec(folio);
+	if (lruvec)
+		lrucost_lruvec_note(lruvec, file, LRUCOST_IO, nr);
+	return 0;
+}
+NOKPROBE_SYMBOL(refault_return);
+
+static struct kprobe rotations_probe = {
+	.symbol_name = "move_folios_to_lru",
+	.pre_handler = rotations_pre,
+};
+
+static struct kretprobe refault_probe = {
+	.kp.symbol_name = "workingset_refault",
+	.entry_handler = refault_entry,
+	.handler = refault_return,
+	.data_size = sizeof(struct refault_call),
+};
+
+/**
+ * lrucost_events_init - start observing rotations and refaults
+ *
+ * Return: 0, or a negative errno after a pr_err naming the cause.
+ */
+int lrucost_events_init(void)
+{
+	int ret;
+
+	root_memcg_p = (struct mem_cgroup **)lrucost_ksym("root_mem_cgroup");
+	if (!root_memcg_p) {
+		pr_err("symbol root_mem_cgroup not found; refusing to load\n");
+		return -ENOENT;
+	}
+	ret = register_kprobe(&rotations_probe);
+	if (ret) {
+		pr_err("cannot hook move_folios_to_lru: %d\n", ret);
+		return ret;
+	}
+	refault_probe.maxactive = max_t(int, 64, 4 * num_possible_cpus());
+	ret = register_kretprobe(&refault_probe);
+	if (ret) {
+		pr_err("cannot hook workingset_refault: %d\n", ret);
+		unregister_kprobe(&rotations_probe);
+	}
+	return ret;
+}
+
+/**
+ * lrucost_events_exit - stop observing
+ *
+ * unregister_k*probe() wait until no handler runs any more.
+ */
+void lrucost_events_exit(void)
+{
+	unregister_kretprobe(&refault_probe);
+	unregister_kprobe(&rotations_probe);
+}

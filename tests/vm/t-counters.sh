@@ -1,0 +1,38 @@
+# lrucost's counters follow real events: refault_active_file tracks the
+# kernel's workingset_restore_file, rotations are seen under scanning of
+# referenced pages, and the cost totals rise with them.
+. /tests/lib.sh
+
+vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
+st() { cat "$LRUCOST_SYS/stats/$1"; }
+
+dd if=/dev/urandom of=/data/ws bs=1M count=300 2>/dev/null
+sync
+echo 3 >/proc/sys/vm/drop_caches
+insmod "$LRUCOST_KO"
+echo 0 >"$LRUCOST_SYS/enabled"   # observe only: the kernel's own reclaim
+r0=$(vm workingset_restore_file)
+a0=$(st refault_active_file)
+# an active anon set plus a file set re-read: together more than RAM
+memhog 200 40 >/dev/null &
+i=0
+while [ $i -lt 6 ]; do cat /data/ws >/dev/null; i=$((i + 1)); done
+wait
+dr=$(($(vm workingset_restore_file) - r0))
+da=$(($(st refault_active_file) - a0))
+tap_diag "workingset_restore_file +$dr, lrucost refault_active_file +$da"
+tap_diag "refault_inactive_file $(st refault_inactive_file), refault_anon $(st refault_anon), rotated_anon $(st rotated_anon), rotated_file $(st rotated_file), cost_cpu $(st cost_cpu), cost_io $(st cost_io)"
+check "refault_active_file rose" test "$da" -gt 0
+# the same events, counted in two places: within 5% (+16 pages)
+check "refault_active_file tracks workingset_restore_file" \
+	test $(((da - dr) * (da - dr))) -le $(((dr / 20 + 16) * (dr / 20 + 16)))
+check "rotations seen (rotated_anon + rotated_file > 0)" \
+	test $(($(st rotated_anon) + $(st rotated_file))) -gt 0
+check "cost_io rose" test "$(st cost_io)" -gt 0
+check "cost_cpu rose" test "$(st cost_cpu)" -gt 0
+check_eq "cost_io = io_cost x IO events" "$(st cost_io)" \
+	$((32 * ($(st refault_active_file) + $(st refault_anon))))
+check "lruvecs lists state" sh -c "[ \$(wc -l <$LRUCOST_SYS/lruvecs) -gt 1 ]"
+sed 's/^/#   /' "$LRUCOST_SYS/lruvecs" | head -5
+rmmod lrucost
+rm -f /data/ws
