@@ -46,6 +46,16 @@
 
 static struct mem_cgroup **root_memcg_p;
 
+/*
+ * A kretprobe instance still pending when the probe is unregistered
+ * returns through a trampoline that no longer finds it (seen on 6.1 as a
+ * jump to 0 under insmod/rmmod churn).  So unload first makes new calls
+ * decline their return hook (entry handler returns 1), waits until every
+ * pending one has returned, and only then unregisters.
+ */
+static atomic_t refaults_pending = ATOMIC_INIT(0);
+static bool refaults_stopping;
+
 /**
  * lrucost_folio_lruvec - the lruvec a folio is charged to
  * @folio: a charged folio (locked, or otherwise pinned to its memcg)
@@ -107,6 +117,9 @@ static int refault_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct refault_call *c = (struct refault_call *)ri->data;
 
+	if (READ_ONCE(refaults_stopping))
+		return 1;	/* no return hook for this call */
+	atomic_inc(&refaults_pending);
 	c->folio = (struct folio *)regs->di;
 	c->was_active = folio_test_active(c->folio) ||
 			folio_test_workingset(c->folio);
@@ -122,6 +135,7 @@ static int refault_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 	bool file = folio_is_file_lru(folio);
 	struct lruvec *lruvec;
 
+	atomic_dec(&refaults_pending);
 	if (c->was_active || lrucost_mglru_enabled() ||
 	    !folio_test_active(folio))
 		return 0;
@@ -162,6 +176,7 @@ int lrucost_events_init(void)
 {
 	int ret;
 
+	WRITE_ONCE(refaults_stopping, false);
 	root_memcg_p = (struct mem_cgroup **)lrucost_ksym("root_mem_cgroup");
 	if (!root_memcg_p) {
 		pr_err("symbol root_mem_cgroup not found; refusing to load\n");
@@ -184,10 +199,12 @@ int lrucost_events_init(void)
 /**
  * lrucost_events_exit - stop observing
  *
- * unregister_k*probe() wait until no handler runs any more.
+ * Drains pending workingset_refault() returns first (see above);
+ * unregister_k*probe() then wait until no handler runs any more.
  */
 void lrucost_events_exit(void)
 {
+	lrucost_drain(&refaults_stopping, &refaults_pending, "refault");
 	unregister_kretprobe(&refault_probe);
 	unregister_kprobe(&rotations_probe);
 }

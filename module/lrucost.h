@@ -111,6 +111,7 @@ struct lruvec *lrucost_folio_lruvec(struct folio *folio);
 
 /* steer_hook.c: the override of the anon/file split in shrink_lruvec */
 int lrucost_steer_init(void);
+void lrucost_drain(bool *stopping, atomic_t *pending, const char *what);
 void lrucost_steer_exit(void);
 int lrucost_steer_show(char *buf, int at);
 

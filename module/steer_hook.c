@@ -29,7 +29,8 @@
  * Both handlers run with preemption disabled and take no lock; sc is the
  * reclaimer's own, so nothing else writes it.  Unload first stops new
  * steering, then waits until every steered pass has returned and been
- * restored, then unregisters: no scan_control is left modified.
+ * restored, then unregisters: no scan_control is left modified, and no
+ * return hook is pending when the probe goes (see lrucost_drain()).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -186,9 +187,10 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	enum lrucost_stat why;
 	int pct;
 
-	s->steered = false;
 	if (READ_ONCE(stopping))
-		return 0;
+		return 1;	/* no return hook: see lrucost_drain() */
+	atomic_inc(&in_flight);
+	s->steered = false;
 	pct = READ_ONCE(lrucost_knobs.anon_percent);
 	swappiness = kernel_swappiness(lruvec_memcg_of(lruvec));
 	why = leave_reason(sc, swappiness);
@@ -219,7 +221,6 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	WRITE_ONCE(e->ap, ap);
 	WRITE_ONCE(e->fp, fp);
 
-	atomic_inc(&in_flight);
 	s->sc = sc;
 	s->anon_cost = *sc_ulong(sc, off_anon_cost);
 	s->file_cost = *sc_ulong(sc, off_file_cost);
@@ -254,11 +255,12 @@ static int return_handler(struct kretprobe_instance *ri,
 	void *sc = s->sc;
 
 	if (!s->steered)
-		return 0;
+		goto out;
 	*sc_ulong(sc, off_anon_cost) = s->anon_cost;
 	*sc_ulong(sc, off_file_cost) = s->file_cost;
 	*((unsigned char *)sc + bit_trim.byte) = s->trim_byte;
 	*((unsigned char *)sc + bit_tiny.byte) = s->tiny_byte;
+out:
 	atomic_dec(&in_flight);
 	return 0;
 }
@@ -306,25 +308,40 @@ int lrucost_steer_init(void)
 }
 
 /**
- * lrucost_steer_exit - disarm the override, leaving no pass modified
+ * lrucost_drain - wait until no kretprobe instance of ours is pending
+ * @stopping: set here; entry handlers then decline their return hook
+ * @pending: instances whose return handler has not run yet
+ * @what: for the log, should the wait be long
  *
- * New passes stop being steered at once; passes already steered are
- * restored by the return handler, which keeps running until the last one
- * has returned.  Only then is the probe removed.
+ * A kretprobe instance still pending at unregistration returns through a
+ * trampoline that can no longer find it (seen on 6.1 as a jump to 0 under
+ * insmod/rmmod churn), so every return hook must have run before the
+ * probe goes.  Entry handlers run with preemption disabled, so after
+ * synchronize_rcu() every one that saw @stopping clear has counted itself.
  */
-void lrucost_steer_exit(void)
+void lrucost_drain(bool *stopping, atomic_t *pending, const char *what)
 {
 	unsigned int waited = 0;
 
-	WRITE_ONCE(stopping, true);
-	/* entry handlers that saw stopping == false have counted themselves */
+	WRITE_ONCE(*stopping, true);
 	synchronize_rcu();
-	while (atomic_read(&in_flight)) {
+	while (atomic_read(pending)) {
 		msleep(20);
 		if (++waited == 500)
-			pr_warn("unload waits for %d steered reclaim passes\n",
-				atomic_read(&in_flight));
+			pr_warn("unload waits for %d pending %s calls\n",
+				atomic_read(pending), what);
 	}
+}
+
+/**
+ * lrucost_steer_exit - disarm the override, leaving no pass modified
+ *
+ * New passes are no longer hooked; passes in progress are restored by the
+ * return handler, and unregistration waits for the last of them.
+ */
+void lrucost_steer_exit(void)
+{
+	lrucost_drain(&stopping, &in_flight, "shrink_lruvec");
 	unregister_kretprobe(&shrink_lruvec_probe);
 }
 
