@@ -75,6 +75,9 @@ log_check() {
 	fi
 }
 
+# vm NAME: a /proc/vmstat counter
+vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
+
 # The module under test, and its sysfs directory.
 LRUCOST_KO=/lrucost/lrucost.ko
 LRUCOST_SYS=/sys/kernel/mm/lrucost

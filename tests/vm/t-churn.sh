@@ -3,7 +3,6 @@
 # the workload completes, and the kernel's own split is back afterwards.
 . /tests/lib.sh
 
-vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 mkdir -p /mnt/shm
 mount -t tmpfs -o size=300m tmpfs /mnt/shm
 dd if=/dev/urandom of=/data/file bs=1M count=250 2>/dev/null

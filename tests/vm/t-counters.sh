@@ -3,7 +3,6 @@
 # referenced pages, and the cost totals rise with them.
 . /tests/lib.sh
 
-vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 st() { cat "$LRUCOST_SYS/stats/$1"; }
 
 dd if=/dev/urandom of=/data/ws bs=1M count=300 2>/dev/null

@@ -11,8 +11,6 @@ dd if=/dev/urandom of=/mnt/shm/anon bs=1M count=280 2>/dev/null
 dd if=/dev/urandom of=/data/file bs=1M count=280 2>/dev/null
 sync
 
-vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
-
 # share ROUNDS: anon share of the pages scanned while re-reading both sets,
 # in percent
 share() {
@@ -34,39 +32,37 @@ near() { # near GOT WANT TOL
 	[ "$1" -ge $(($2 - $3)) ] && [ "$1" -le $(($2 + $3)) ]
 }
 
-share 1 >/dev/null   # settle
-stock=$(share 3)
-tap_diag "stock kernel, no module: anon share $stock"
-stock=${stock%% *}
+# measure LABEL: settle one round, then the anon share over three rounds,
+# printed with LABEL and left in $m (percent)
+measure() {
+	share 1 >/dev/null
+	m=$(share 3)
+	tap_diag "$1: anon share $m"
+	m=${m%% *}
+}
+
+measure "stock kernel, no module"
+stock=$m
 
 insmod "$LRUCOST_KO"
 for p in 10 50 90; do
 	echo "$p" >"$LRUCOST_SYS/anon_percent"
-	share 1 >/dev/null
-	got=$(share 3)
-	tap_diag "anon_percent=$p: anon share $got"
-	got=${got%% *}
+	measure "anon_percent=$p"
 	check "anon_percent=$p: scanned anon share within 10 points" \
-		near "$got" "$p" 10
+		near "$m" "$p" 10
 done
 tap_diag "steered $(cat $LRUCOST_SYS/stats/steered), anon-only $(cat $LRUCOST_SYS/stats/steered_anon_only), file-only $(cat $LRUCOST_SYS/stats/steered_file_only), no-swap $(cat $LRUCOST_SYS/stats/skipped_no_swap), cache-trim $(cat $LRUCOST_SYS/stats/skipped_cache_trim), prio0 $(cat $LRUCOST_SYS/stats/skipped_priority0)"
 check "passes were steered" test "$(cat $LRUCOST_SYS/stats/steered)" -gt 0
 
 echo 0 >"$LRUCOST_SYS/enabled"
-share 1 >/dev/null
-off=$(share 3)
-tap_diag "enabled=0: anon share $off"
-off=${off%% *}
+measure "enabled=0"
 check "enabled=0: back to the stock share ($stock) within 10 points" \
-	near "$off" "$stock" 10
+	near "$m" "$stock" 10
 echo 90 >"$LRUCOST_SYS/anon_percent"
 echo 1 >"$LRUCOST_SYS/enabled"
 rmmod lrucost
-share 1 >/dev/null
-after=$(share 3)
-tap_diag "after rmmod (anon_percent was 90): anon share $after"
-after=${after%% *}
+measure "after rmmod (anon_percent was 90)"
 check "after rmmod: back to the stock share ($stock) within 10 points" \
-	near "$after" "$stock" 10
+	near "$m" "$stock" 10
 umount /mnt/shm
 rm -f /data/file

@@ -4,7 +4,6 @@
 # the kernel's own (enabled=0, same boot, same start).
 . /tests/lib.sh
 
-vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 dd if=/dev/zero of=/data/stream bs=1M count=700 2>/dev/null
 sync
 insmod "$LRUCOST_KO"

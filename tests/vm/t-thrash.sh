@@ -5,8 +5,6 @@
 # lrucost steering, file refaults fall and more idle anon goes to swap.
 . /tests/lib.sh
 
-vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
-
 mkdir -p /mnt/shm
 mount -t tmpfs -o size=200m tmpfs /mnt/shm
 dd if=/dev/urandom of=/data/ws bs=1M count=210 2>/dev/null
