@@ -46,13 +46,7 @@
 
 static struct mem_cgroup **root_memcg_p;
 
-/*
- * A kretprobe instance still pending when the probe is unregistered
- * returns through a trampoline that no longer finds it (seen on 6.1 as a
- * jump to 0 under insmod/rmmod churn).  So unload first makes new calls
- * decline their return hook (entry handler returns 1), waits until every
- * pending one has returned, and only then unregisters.
- */
+/* workingset_refault() returns still pending, see lrucost_drain() */
 static atomic_t refaults_pending = ATOMIC_INIT(0);
 static bool refaults_stopping;
 

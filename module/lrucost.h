@@ -89,15 +89,21 @@ const char *lrucost_stat_name(enum lrucost_stat item);
 /* lruvecs.c: lrucost's per-lruvec state */
 struct lruvec;
 struct folio;
+struct mem_cgroup;
 struct lrucost_lruvec {
 	struct lruvec *key;
 	u64 serial;			/* the memcg's css serial number */
 	atomic_long_t cost[2];		/* anon, file */
+	/*
+	 * Plain fields: two reclaimers of one lruvec may race on them, which
+	 * only blurs the estimate that picks the next pass.
+	 */
 	struct lrucost_steer_debt debt;
 	unsigned long ap, fp;		/* the last split, for display */
 	int memcg_id, nid;
 };
 
+struct mem_cgroup *lrucost_lruvec_memcg(struct lruvec *lruvec);
 struct lrucost_lruvec *lrucost_lruvec_get(struct lruvec *lruvec);
 void lrucost_lruvec_note(struct lruvec *lruvec, bool file,
 			 enum lrucost_kind kind, unsigned long nr_pages);

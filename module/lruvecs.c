@@ -22,16 +22,27 @@
 
 static struct lrucost_lruvec table[SLOTS];
 
+/**
+ * lrucost_lruvec_memcg - the memcg a lruvec belongs to
+ * @lruvec: a lruvec
+ *
+ * Mirrors lruvec_memcg(), which needs the unexported root_mem_cgroup.
+ *
+ * Return: the memcg, or NULL when memory cgroups are disabled.
+ */
+struct mem_cgroup *lrucost_lruvec_memcg(struct lruvec *lruvec)
+{
+	if (mem_cgroup_disabled())
+		return NULL;
+	return container_of(lruvec, struct mem_cgroup_per_node, lruvec)->memcg;
+}
+
 static u64 serial_of(struct lruvec *lruvec, int *memcg_id)
 {
-	struct mem_cgroup_per_node *mz;
+	struct mem_cgroup *memcg = lrucost_lruvec_memcg(lruvec);
 
-	*memcg_id = 0;
-	if (mem_cgroup_disabled())
-		return 0;
-	mz = container_of(lruvec, struct mem_cgroup_per_node, lruvec);
-	*memcg_id = mz->memcg->id.id;
-	return mz->memcg->css.serial_nr;
+	*memcg_id = memcg ? memcg->id.id : 0;
+	return memcg ? memcg->css.serial_nr : 0;
 }
 
 /**

@@ -121,16 +121,6 @@ static void lru_sizes(struct lruvec *lruvec, unsigned long size[NR_LRU_LISTS])
 	}
 }
 
-static struct mem_cgroup *lruvec_memcg_of(struct lruvec *lruvec)
-{
-	struct mem_cgroup_per_node *mz;
-
-	if (mem_cgroup_disabled())
-		return NULL;
-	mz = container_of(lruvec, struct mem_cgroup_per_node, lruvec);
-	return mz->memcg;
-}
-
 /* Why a pass is left to the kernel, or LRUCOST_NR_STATS to steer it. */
 static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness)
 {
@@ -192,7 +182,7 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	atomic_inc(&in_flight);
 	s->steered = false;
 	pct = READ_ONCE(lrucost_knobs.anon_percent);
-	swappiness = kernel_swappiness(lruvec_memcg_of(lruvec));
+	swappiness = kernel_swappiness(lrucost_lruvec_memcg(lruvec));
 	why = leave_reason(sc, swappiness);
 	if (why == LRUCOST_STAT_SKIP_DISABLED || why == LRUCOST_STAT_SKIP_MGLRU) {
 		lrucost_stat_inc(why);
