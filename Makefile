@@ -1,10 +1,13 @@
 # lrucost: build, test and demo.  See README.
 #   make            module/lrucost.ko for $(KVER), and the host tools
-#   make unit       userspace unit tests of the policy core (cmocka)
+#   make unit       userspace unit tests of the policy core and lrucost-ctl
+#   make fuzz       libFuzzer (ASan+UBSan) on the parsers and policy core,
+#                   FUZZ_SECONDS each (default 20)
 #   make vm-check   VM tests on the stock kernel, harness self-test, DKMS
 #   make check      unit + vm-check, installing dependencies if missing
 #   make demo       boot the stock kernel, load lrucost, show its status
 #   make lint       checkpatch and sparse (make C=1) on the module
+#   make install    tools/lrucost-ctl, its man page and completion (PREFIX)
 
 KVER ?= $(shell . ./tools/kver.sh && lrucost_kver)
 KDIR ?= /lib/modules/$(KVER)/build
@@ -16,7 +19,7 @@ SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
 	cache_trim_mode file_is_tiny
 VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
 	tests/vm/t-knobs.sh tests/vm/t-mglru.sh tests/vm/t-counters.sh \
-	tests/vm/t-fidelity.sh
+	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh
 # the seed's set-up: file system on a slow disk, swap on a fast one
 VM_TESTS_SLOWDISK := tests/vm/t-thrash.sh tests/vm/t-stream.sh
 C ?= 0
@@ -30,6 +33,10 @@ module:
 
 tools:
 	$(MAKE) -C tests/unit btf_offsets
+	$(MAKE) -C tools/lrucost-ctl
+
+install:
+	$(MAKE) -C tools/lrucost-ctl install PREFIX=$(or $(PREFIX),/usr/local)
 
 deps:
 	@./tools/install-deps
@@ -41,6 +48,15 @@ $(BTF_61): $(CACHE)/kernel/$(KVER)/.complete tests/unit/extract-btf
 unit: $(BTF_61)
 	$(MAKE) -C tests/unit run \
 		BTF_FILES=$(BTF_61)$(if $(HOST_BTF),:$(HOST_BTF))
+	$(MAKE) -C tests/ctl run
+
+FUZZ_SECONDS ?= 20
+fuzz: $(BTF_61)
+	$(MAKE) -C tests/unit test_btf
+	mkdir -p $(CACHE)/fuzz/fuzz_btf.seed
+	tests/unit/test_btf --write-seed $(CACHE)/fuzz/fuzz_btf.seed/synthetic.btf
+	$(MAKE) -C tests/fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS) WORK=$(CACHE)/fuzz \
+		BTF_SEEDS=$(BTF_61)$(if $(HOST_BTF),:$(HOST_BTF))
 
 vm-data: $(BTF_61) tools
 	mkdir -p $(CACHE)/vm-data
@@ -57,7 +73,7 @@ vm-check: module vm-data
 check:
 	@./tools/install-deps
 	@start=$$(date +%s); pass=0; fail=0; \
-	for t in unit vm-check; do \
+	for t in unit fuzz vm-check; do \
 		if $(MAKE) --no-print-directory $$t; then \
 			pass=$$((pass + 1)); \
 		else \
@@ -107,7 +123,11 @@ clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	-for d in tests/vm/modules/*/; do $(MAKE) -C $(KDIR) M=$(CURDIR)/$$d clean; done
 	$(MAKE) -C tests/unit clean
+	$(MAKE) -C tests/ctl clean
+	$(MAKE) -C tests/fuzz clean
+	rm -rf $(CACHE)/fuzz
+	$(MAKE) -C tools/lrucost-ctl clean
 	rm -rf $(CACHE)/vm-data $(CACHE)/btf
 
-.PHONY: all module tools deps unit vm-data vm-check check demo churn churn-control dkms-install \
+.PHONY: all module tools install deps unit fuzz vm-data vm-check check demo churn churn-control dkms-install \
 	dkms-remove lint clean

@@ -3,17 +3,15 @@
  * Tunables in /sys/kernel/mm/lrucost/.  A write is one decimal integer,
  * optionally followed by a newline, in range; anything else (empty, sign
  * alone, spaces, hex, a leading zero, NUL bytes, trailing garbage, more
- * than a few bytes) is -EINVAL and leaves the value as it was.  The files
- * are 0644, so only root can write them.
+ * than a few bytes) is -EINVAL and leaves the value as it was: parse.c
+ * decides, and is unit-tested and fuzzed on its own.  The files are 0644,
+ * so only root can write them.
  */
 #include <linux/kernel.h>
 #include <linux/kobject.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
 #include "lrucost.h"
-
-/* longest valid input: "-1" .. "1024", a newline, and some slack */
-#define KNOB_MAX_INPUT	8
 
 struct lrucost_knobs lrucost_knobs = {
 	.enabled = 1,
@@ -28,31 +26,6 @@ struct knob_attr {
 	int min, max;
 };
 
-/* Strict decimal: what kstrtoint() takes, less its leniencies. */
-static int parse_knob(const char *buf, size_t count, int min, int max,
-		      int *out)
-{
-	size_t len = strnlen(buf, count);
-	const char *digits = buf;
-	int v, ret;
-
-	if (!count || count > KNOB_MAX_INPUT || len != count)
-		return -EINVAL;
-	if (*digits == '-')
-		digits++;
-	/* no '+', no leading zeros ("010" is not ten to everyone) */
-	if (*digits < '0' || *digits > '9' ||
-	    (digits[0] == '0' && digits[1] >= '0' && digits[1] <= '9'))
-		return -EINVAL;
-	ret = kstrtoint(buf, 10, &v);
-	if (ret)
-		return -EINVAL;
-	if (v < min || v > max)
-		return -EINVAL;
-	*out = v;
-	return 0;
-}
-
 static ssize_t knob_show(struct kobject *kobj, struct kobj_attribute *attr,
 			 char *buf)
 {
@@ -65,10 +38,10 @@ static ssize_t knob_store(struct kobject *kobj, struct kobj_attribute *attr,
 			  const char *buf, size_t count)
 {
 	struct knob_attr *k = container_of(attr, struct knob_attr, attr);
-	int v, ret = parse_knob(buf, count, k->min, k->max, &v);
+	int v;
 
-	if (ret)
-		return ret;
+	if (lrucost_parse_int(buf, count, k->min, k->max, &v))
+		return -EINVAL;
 	WRITE_ONCE(*k->value, v);
 	return count;
 }

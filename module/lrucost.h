@@ -6,6 +6,7 @@
 #include <linux/atomic.h>
 #include <linux/types.h>
 #include "lrucost_btf.h"
+#include "lrucost_parse.h"
 #include "lrucost_policy.h"
 #include "lrucost_steer.h"
 
@@ -84,6 +85,7 @@ enum lrucost_stat {
 void lrucost_stat_inc(enum lrucost_stat item);
 void lrucost_stat_add(enum lrucost_stat item, unsigned long n);
 unsigned long lrucost_stat_read(enum lrucost_stat item);
+void lrucost_stats_reset(void);
 const char *lrucost_stat_name(enum lrucost_stat item);
 
 /* lruvecs.c: lrucost's per-lruvec state */
@@ -100,6 +102,7 @@ struct lrucost_lruvec {
 	 */
 	struct lrucost_steer_debt debt;
 	unsigned long ap, fp;		/* the last split, for display */
+	u64 cgroup_ino;			/* cgroup_id(): for display */
 	int memcg_id, nid;
 };
 

@@ -10,6 +10,7 @@
  * lruvecs are dropped and their passes left to the kernel (counted).
  */
 #include <linux/atomic.h>
+#include <linux/cgroup.h>
 #include <linux/hash.h>
 #include <linux/memcontrol.h>
 #include <linux/mmzone.h>
@@ -37,11 +38,13 @@ struct mem_cgroup *lrucost_lruvec_memcg(struct lruvec *lruvec)
 	return container_of(lruvec, struct mem_cgroup_per_node, lruvec)->memcg;
 }
 
-static u64 serial_of(struct lruvec *lruvec, int *memcg_id)
+static u64 serial_of(struct lruvec *lruvec, int *memcg_id, u64 *ino)
 {
 	struct mem_cgroup *memcg = lrucost_lruvec_memcg(lruvec);
 
 	*memcg_id = memcg ? memcg->id.id : 0;
+	/* the cgroup id, which is the inode number in the cgroup mount */
+	*ino = memcg ? cgroup_id(memcg->css.cgroup) : 0;
 	return memcg ? memcg->css.serial_nr : 0;
 }
 
@@ -55,7 +58,7 @@ struct lrucost_lruvec *lrucost_lruvec_get(struct lruvec *lruvec)
 {
 	u32 h = hash_ptr(lruvec, SLOT_BITS);
 	int memcg_id, i;
-	u64 serial = serial_of(lruvec, &memcg_id);
+	u64 ino, serial = serial_of(lruvec, &memcg_id, &ino);
 
 	for (i = 0; i < PROBES; i++) {
 		struct lrucost_lruvec *e = &table[(h + i) & (SLOTS - 1)];
@@ -72,6 +75,7 @@ struct lrucost_lruvec *lrucost_lruvec_get(struct lruvec *lruvec)
 			e->debt.anon = 0;
 			e->debt.total = 0;
 			e->memcg_id = memcg_id;
+			e->cgroup_ino = ino;
 			e->nid = lruvec_pgdat(lruvec)->node_id;
 			WRITE_ONCE(e->serial, serial);
 		}
@@ -131,17 +135,19 @@ int lrucost_lruvecs_show(char *buf)
 {
 	int i, n;
 
-	n = sysfs_emit(buf, "memcg_id node anon_cost file_cost anon_pressure file_pressure\n");
-	for (i = 0; i < SLOTS && n < PAGE_SIZE - 80; i++) {
+	n = sysfs_emit(buf, "memcg_id node anon_cost file_cost anon_pressure file_pressure cgroup_ino\n");
+	/* stop while a line of seven 20-digit numbers still fits whole */
+	for (i = 0; i < SLOTS && n < PAGE_SIZE - 160; i++) {
 		struct lrucost_lruvec *e = &table[i];
 
 		if (!READ_ONCE(e->key))
 			continue;
-		n += sysfs_emit_at(buf, n, "%d %d %ld %ld %lu %lu\n",
+		n += sysfs_emit_at(buf, n, "%d %d %ld %ld %lu %lu %llu\n",
 				   e->memcg_id, e->nid,
 				   atomic_long_read(&e->cost[0]),
 				   atomic_long_read(&e->cost[1]),
-				   READ_ONCE(e->ap), READ_ONCE(e->fp));
+				   READ_ONCE(e->ap), READ_ONCE(e->fp),
+				   e->cgroup_ino);
 	}
 	return n;
 }

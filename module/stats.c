@@ -3,12 +3,20 @@
  * Event counters, per CPU so that the reclaim hooks never share a cache
  * line or a lock; summed when read.  Exact: every increment lands in its
  * own CPU's slot with preemption off.
+ *
+ * A reset does not write other CPUs' slots (that would race with their
+ * unlocked increments and could lose the reset); it records the current
+ * sums as a baseline that reads subtract.  The per-CPU slots only grow,
+ * so a sum read after the baseline is never below it.
  */
 #include <linux/percpu.h>
 #include <linux/cpumask.h>
+#include <linux/mutex.h>
 #include "lrucost.h"
 
 static DEFINE_PER_CPU(unsigned long[LRUCOST_NR_STATS], lrucost_stats);
+static unsigned long baseline[LRUCOST_NR_STATS];
+static DEFINE_MUTEX(reset_lock);
 
 static const char *const names[LRUCOST_NR_STATS] = {
 	[LRUCOST_STAT_STEERED]		= "steered",
@@ -49,20 +57,43 @@ void lrucost_stat_add(enum lrucost_stat item, unsigned long n)
 	this_cpu_add(lrucost_stats[item], n);
 }
 
+static unsigned long stat_sum(enum lrucost_stat item)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += READ_ONCE(per_cpu(lrucost_stats, cpu)[item]);
+	return sum;
+}
+
 /**
- * lrucost_stat_read - a counter's total over all CPUs
+ * lrucost_stat_read - a counter's total over all CPUs since the last reset
  * @item: the counter
  *
  * Return: the sum.
  */
 unsigned long lrucost_stat_read(enum lrucost_stat item)
 {
-	unsigned long sum = 0;
-	int cpu;
+	/* the baseline first: the slots summed after it are not below it */
+	unsigned long base = smp_load_acquire(&baseline[item]);
 
-	for_each_possible_cpu(cpu)
-		sum += per_cpu(lrucost_stats, cpu)[item];
-	return sum;
+	return stat_sum(item) - base;
+}
+
+/**
+ * lrucost_stats_reset - make every counter read 0 from now on
+ */
+void lrucost_stats_reset(void)
+{
+	int i;
+
+	mutex_lock(&reset_lock);
+	for (i = 0; i < LRUCOST_NR_STATS; i++) {
+		/* pairs with the acquire in lrucost_stat_read() */
+		smp_store_release(&baseline[i], stat_sum(i));
+	}
+	mutex_unlock(&reset_lock);
 }
 
 /**

@@ -55,7 +55,21 @@ static ssize_t lruvecs_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return lrucost_lruvecs_show(buf);
 }
 
+/* Write "1": every counter in stats/ reads 0 from then on. */
+static ssize_t reset_stats_store(struct kobject *kobj,
+				 struct kobj_attribute *attr, const char *buf,
+				 size_t count)
+{
+	int v;
+
+	if (lrucost_parse_int(buf, count, 1, 1, &v))
+		return -EINVAL;
+	lrucost_stats_reset();
+	return count;
+}
+
 static struct kobj_attribute version_attr = __ATTR_RO(version);
+static struct kobj_attribute reset_stats_attr = __ATTR_WO(reset_stats);
 static struct kobj_attribute lruvecs_attr = __ATTR_RO(lruvecs);
 static struct kobj_attribute status_attr = __ATTR_RO(status);
 
@@ -63,6 +77,7 @@ static struct attribute *lrucost_attrs[] = {
 	&version_attr.attr,
 	&status_attr.attr,
 	&lruvecs_attr.attr,
+	&reset_stats_attr.attr,
 	NULL,
 };
 

@@ -226,7 +226,18 @@ static void test_real_blobs(void **state)
 	assert_true(seen > 0);
 }
 
-int main(void)
+/* test_btf --write-seed FILE: the synthetic blob, a small fuzzing seed */
+static int write_seed(const char *path)
+{
+	FILE *f = fopen(path, "wb");
+
+	build_blob();
+	if (!f || fwrite(blob, 1, blob_len, f) != blob_len)
+		return 1;
+	return fclose(f) != 0;
+}
+
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_synthetic),
@@ -234,5 +245,7 @@ int main(void)
 		cmocka_unit_test(test_real_blobs),
 	};
 
+	if (argc == 3 && !strcmp(argv[1], "--write-seed"))
+		return write_seed(argv[2]);
 	return cmocka_run_group_tests_name("btf", tests, NULL, NULL);
 }

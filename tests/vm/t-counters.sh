@@ -33,5 +33,23 @@ check_eq "cost_io = io_cost x IO events" "$(st cost_io)" \
 	$((32 * ($(st refault_active_file) + $(st refault_anon))))
 check "lruvecs lists state" sh -c "[ \$(wc -l <$LRUCOST_SYS/lruvecs) -gt 1 ]"
 sed 's/^/#   /' "$LRUCOST_SYS/lruvecs" | head -5
+
+# reset_stats: only "1" resets; anything else changes nothing
+c=$(st cost_io)
+bad=0
+for b in "\n" "0" "2" "-1" "+1" " 1" "1 " "01" "0x1" "1\0" "1x" "one" \
+	"99999999999999999999"; do
+	printf '%b' "$b" >"$LRUCOST_SYS/reset_stats" 2>/dev/null && bad=$((bad + 1))
+done
+check_eq "reset_stats: 13 bad inputs refused" "$bad" 0
+check "reset_stats: bad inputs reset nothing" test "$(st cost_io)" -ge "$c"
+check "reset_stats: non-root write refused" \
+	sh -c "! su nobody -s /bin/sh -c 'echo 1 >$LRUCOST_SYS/reset_stats' 2>/dev/null"
+check_eq "reset_stats: mode 0200 root" \
+	"$(stat -c '%a %U' "$LRUCOST_SYS/reset_stats")" "200 root"
+check "reset_stats: write 1 accepted" sh -c "echo 1 >$LRUCOST_SYS/reset_stats"
+tap_diag "cost_io before reset $c, after $(st cost_io)"
+check "reset_stats: counters restart from 0 (cost_io $c -> <= 1%)" \
+	test "$(st cost_io)" -le $((c / 100))
 rmmod lrucost
 rm -f /data/ws

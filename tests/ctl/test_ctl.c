@@ -1,0 +1,585 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lrucost-ctl against a fake /sys and /proc tree ($LRUCOST_CTL_ROOT):
+ * every subcommand, the module absent, refused and failing writes,
+ * malformed files, and ab putting `enabled` back after a failed command
+ * and after SIGINT.  JSON output is checked with jq, a real parser.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "ctl.h"
+
+static char root[256];
+static char out[1 << 16], err[1 << 14];
+static const char *ctl_binary;
+
+static void put(const char *rel, const char *text)
+{
+	char p[512];
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s%s", root, rel);
+	f = fopen(p, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+static char *get(const char *rel)
+{
+	static char buf[4096];
+	char p[512];
+
+	snprintf(p, sizeof(p), "%s%s", root, rel);
+	assert_true(ctl_read_file(p, buf, sizeof(buf)) >= 0);
+	return buf;
+}
+
+static void mkdirs(const char *rel)
+{
+	char cmd[600];
+
+	snprintf(cmd, sizeof(cmd), "mkdir -p '%s%s'", root, rel);
+	assert_int_equal(system(cmd), 0);
+}
+
+static void slurp(FILE *f, char *buf, size_t size)
+{
+	size_t n;
+
+	rewind(f);
+	n = fread(buf, 1, size - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+}
+
+/* run lrucost-ctl in this process; its output lands in out[] and err[] */
+static int ctl(const char *first, ...)
+{
+	char *argv[32] = { "lrucost-ctl" };
+	struct ctl_io io = { tmpfile(), tmpfile() };
+	int argc = 1, ret;
+	va_list ap;
+
+	assert_non_null(io.out);
+	assert_non_null(io.err);
+	va_start(ap, first);
+	for (const char *a = first; a; a = va_arg(ap, const char *))
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	ret = ctl_run(&io, argc, argv);
+	slurp(io.out, out, sizeof(out));
+	slurp(io.err, err, sizeof(err));
+	return ret;
+}
+
+/*
+ * run the lrucost-ctl binary in a child (as nobody when @as_nobody), for
+ * what cannot run in this process: another uid, a command that fails to
+ * start (the forked child would be counted by valgrind), signals
+ */
+static int bin(bool as_nobody, const char *first, ...)
+{
+	char *argv[32] = { (char *)ctl_binary };
+	char po[512], pe[512];
+	int argc = 1, status;
+	va_list ap;
+	pid_t pid;
+
+	va_start(ap, first);
+	for (const char *a = first; a; a = va_arg(ap, const char *))
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	snprintf(po, sizeof(po), "%s/bin.out", root);
+	snprintf(pe, sizeof(pe), "%s/bin.err", root);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		if (!freopen(po, "w", stdout) || !freopen(pe, "w", stderr))
+			_exit(98);
+		if (as_nobody && (setgid(65534) || setuid(65534)))
+			_exit(97);
+		execv(ctl_binary, argv);
+		_exit(99);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_true(ctl_read_file(po, out, sizeof(out)) >= 0);
+	assert_true(ctl_read_file(pe, err, sizeof(err)) >= 0);
+	return WEXITSTATUS(status);
+}
+
+/* jq -e FILTER over out[]: true when the filter holds */
+static bool jq(const char *filter)
+{
+	char p[512], cmd[1024];
+
+	snprintf(p, sizeof(p), "%s/out.json", root);
+	put("/out.json", out);
+	snprintf(cmd, sizeof(cmd), "jq -e '%s' '%s' >/dev/null", filter, p);
+	return system(cmd) == 0;
+}
+
+static const char *const stat_names[] = {
+	"steered", "skipped_disabled", "refault_active_file",
+	"refault_anon", "rotated_anon", "cost_io", NULL,
+};
+
+static void fake_module(void)
+{
+	char p[128];
+	int i;
+
+	mkdirs(CTL_SYS "/stats");
+	mkdirs("/sys/fs/cgroup/work/db");
+	put(CTL_SYS "/version", "0.1.0\n");
+	put(CTL_SYS "/status",
+	    "kernel: 6.1.0-57-amd64\nmglru: off\nsteering: active\n"
+	    "missed: 0\nhook shrink_lruvec: traceable\n"
+	    "hook get_scan_count: absent (optional)\n"
+	    "btf: 5000000 bytes\n"
+	    "scan_control.anon_cost: offset 8 size 8\n");
+	put(CTL_SYS "/enabled", "1\n");
+	put(CTL_SYS "/swappiness", "-1\n");
+	put(CTL_SYS "/io_cost", "32\n");
+	put(CTL_SYS "/anon_percent", "-1\n");
+	put(CTL_SYS "/reset_stats", "");
+	for (i = 0; stat_names[i]; i++) {
+		char v[32];
+
+		snprintf(p, sizeof(p), CTL_SYS "/stats/%s", stat_names[i]);
+		snprintf(v, sizeof(v), "%d\n", (i + 1) * 100);
+		put(p, v);
+	}
+}
+
+static void fake_lruvecs(void)
+{
+	char text[512], p[512];
+	struct stat st;
+
+	snprintf(p, sizeof(p), "%s/sys/fs/cgroup/work/db", root);
+	assert_int_equal(stat(p, &st), 0);
+	snprintf(text, sizeof(text),
+		 "memcg_id node anon_cost file_cost anon_pressure file_pressure cgroup_ino\n"
+		 "1 0 100 300 150 50 999999999\n"
+		 "7 0 10 10 0 0 %lu\n", (unsigned long)st.st_ino);
+	put(CTL_SYS "/lruvecs", text);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(root, sizeof(root), "/tmp/lrucost-ctl-test.XXXXXX");
+	assert_non_null(mkdtemp(root));
+	setenv("LRUCOST_CTL_ROOT", root, 1);
+	mkdirs("/proc");
+	mkdirs("/sys/kernel/mm/lru_gen");
+	put("/proc/vmstat",
+	    "nr_free_pages 1000\nworkingset_refault_anon 5\n"
+	    "workingset_refault_file 70\nworkingset_activate_anon 1\n"
+	    "workingset_activate_file 2\nworkingset_restore_anon 3\n"
+	    "workingset_restore_file 4\npswpin 8\npswpout 9\n"
+	    "pgscan_kswapd 10\npgscan_direct 11\npgscan_anon 12\n"
+	    "pgscan_file 13\npgsteal_kswapd 14\npgsteal_direct 15\n"
+	    "pgsteal_anon 16\npgsteal_file 17\n");
+	put("/sys/kernel/mm/lru_gen/enabled", "0x0000\n");
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	assert_int_equal(system(cmd), 0);
+	return 0;
+}
+
+static void test_not_loaded(void **state)
+{
+	static const char *const cmds[][4] = {
+		{ "status" }, { "get" }, { "get", "io_cost" },
+		{ "set", "enabled", "1" }, { "stats" }, { "stats", "--json" },
+		{ "lruvecs" }, { "reset" }, { "ab", "-r", "1", "--" },
+	};
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		int ret;
+
+		if (!strcmp(cmds[i][0], "ab"))
+			ret = ctl("ab", "-r", "1", "--", "true", NULL);
+		else
+			ret = ctl(cmds[i][0], cmds[i][1], cmds[i][2], NULL);
+		assert_int_equal(ret, CTL_NOT_LOADED);
+		assert_string_equal(err,
+				    "lrucost is not loaded: modprobe lrucost\n");
+	}
+	/* watch still shows the kernel's side */
+	assert_int_equal(ctl("watch", "-i", "0.01", "-n", "1", NULL), CTL_OK);
+	assert_non_null(strstr(out, "target%"));
+}
+
+static void test_usage(void **state)
+{
+	(void)state;
+	fake_module();
+	assert_int_equal(ctl(NULL), CTL_USAGE);
+	assert_int_equal(ctl("frobnicate", NULL), CTL_USAGE);
+	assert_int_equal(ctl("--help", NULL), CTL_OK);
+	assert_non_null(strstr(out, "watch"));
+	assert_int_equal(ctl("--version", NULL), CTL_OK);
+	assert_non_null(strstr(out, "lrucost-ctl "));
+	static const char *const sub[] = { "status", "get", "set", "stats",
+		"lruvecs", "watch", "reset", "ab" };
+	for (unsigned int i = 0; i < 8; i++) {
+		assert_int_equal(ctl(sub[i], "--help", NULL), CTL_OK);
+		assert_non_null(strstr(out, "usage: lrucost-ctl"));
+		assert_non_null(strstr(out, sub[i]));
+	}
+	assert_int_equal(ctl("stats", "--yaml", NULL), CTL_USAGE);
+	assert_int_equal(ctl("watch", "-n", "0", NULL), CTL_USAGE);
+	assert_int_equal(ctl("watch", "-i", "fast", NULL), CTL_USAGE);
+	assert_int_equal(ctl("watch", "-i", "0", NULL), CTL_USAGE);
+	assert_int_equal(ctl("ab", "-r", "0", "--", "true", NULL), CTL_USAGE);
+	assert_int_equal(ctl("ab", "true", NULL), CTL_USAGE);
+	assert_int_equal(ctl("ab", "--", NULL), CTL_USAGE);
+}
+
+static void test_status(void **state)
+{
+	(void)state;
+	fake_module();
+	assert_int_equal(ctl("status", NULL), CTL_OK);
+	assert_non_null(strstr(out, "lrucost 0.1.0: loaded\n"));
+	assert_non_null(strstr(out, "steering: active\n"));
+	assert_non_null(strstr(out, "hook shrink_lruvec: traceable\n"));
+	assert_non_null(strstr(out,
+		"knobs: enabled=1 swappiness=-1 io_cost=32 anon_percent=-1\n"));
+	assert_int_equal(ctl("status", "--json", NULL), CTL_OK);
+	assert_true(jq(".loaded == true and .version == \"0.1.0\""));
+	assert_true(jq(".status.steering == \"active\" and .status.kernel == \"6.1.0-57-amd64\""));
+	assert_true(jq(".hooks.shrink_lruvec == \"traceable\" and .hooks.get_scan_count == \"absent (optional)\""));
+	assert_true(jq(".scan_control.anon_cost == \"offset 8 size 8\""));
+	assert_true(jq(".knobs == {\"enabled\":1,\"swappiness\":-1,\"io_cost\":32,\"anon_percent\":-1}"));
+	assert_true(jq(".lru_gen_enabled == \"0x0000\""));
+	assert_false(jq(".status.hook"));
+	/* a malformed knob is an error, not a made-up value */
+	put(CTL_SYS "/io_cost", "lots\n");
+	assert_int_equal(ctl("status", NULL), CTL_ERR);
+	assert_non_null(strstr(err, "io_cost"));
+}
+
+static void test_get(void **state)
+{
+	(void)state;
+	fake_module();
+	assert_int_equal(ctl("get", NULL), CTL_OK);
+	assert_string_equal(out,
+		"enabled=1\nswappiness=-1\nio_cost=32\nanon_percent=-1\n");
+	assert_int_equal(ctl("get", "io_cost", "enabled", NULL), CTL_OK);
+	assert_string_equal(out, "io_cost=32\nenabled=1\n");
+	assert_int_equal(ctl("get", "nonsense", NULL), CTL_USAGE);
+	assert_non_null(strstr(err, "unknown knob 'nonsense'"));
+	put(CTL_SYS "/enabled", "1 2\n");
+	assert_int_equal(ctl("get", "enabled", NULL), CTL_ERR);
+	assert_non_null(strstr(err, "malformed"));
+}
+
+static void test_set(void **state)
+{
+	static const char *const bad[] = {
+		"", "-", "+1", " 1", "1 ", "0x10", "010", "1e3", "99999999999999999999",
+		"1025", "0", "abc", "32abc", "-2",
+	};
+	unsigned int i;
+
+	(void)state;
+	fake_module();
+	assert_int_equal(ctl("set", "io_cost", "64", NULL), CTL_OK);
+	assert_string_equal(get(CTL_SYS "/io_cost"), "64\n");
+	assert_int_equal(ctl("set", "swappiness=200", "anon_percent", "-1",
+			     NULL), CTL_OK);
+	assert_string_equal(get(CTL_SYS "/swappiness"), "200\n");
+	assert_string_equal(out, "swappiness=200\nanon_percent=-1\n");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(ctl("set", "io_cost", bad[i], NULL),
+				 CTL_USAGE);
+		assert_non_null(strstr(err, "allowed: 1..1024"));
+		assert_string_equal(get(CTL_SYS "/io_cost"), "64\n");
+	}
+	/* one bad value among good ones: nothing is written */
+	assert_int_equal(ctl("set", "enabled", "0", "anon_percent", "101",
+			     NULL), CTL_USAGE);
+	assert_string_equal(get(CTL_SYS "/enabled"), "1\n");
+	assert_int_equal(ctl("set", "bogus", "1", NULL), CTL_USAGE);
+	assert_int_equal(ctl("set", "enabled", NULL), CTL_USAGE);
+	assert_int_equal(ctl("set", NULL), CTL_USAGE);
+}
+
+static void symlink_knob(const char *knob, const char *target)
+{
+	char p[512];
+
+	snprintf(p, sizeof(p), "%s" CTL_SYS "/%s", root, knob);
+	assert_int_equal(unlink(p), 0);
+	assert_int_equal(symlink(target, p), 0);
+}
+
+static void test_set_refused(void **state)
+{
+	char before[64], after[64];
+
+	(void)state;
+	fake_module();
+	/*
+	 * A kernel file that answers -EINVAL to "1024": oom_score_adj takes
+	 * -1000..1000, and is this process's own, so nothing else changes.
+	 */
+	assert_true(ctl_read_file("/proc/self/oom_score_adj", before,
+				  sizeof(before)) > 0);
+	symlink_knob("io_cost", "/proc/self/oom_score_adj");
+	assert_int_equal(ctl("set", "io_cost", "1024", NULL), CTL_REFUSED);
+	assert_non_null(strstr(err, "the kernel refused io_cost=1024 (allowed: 1..1024)"));
+	assert_true(ctl_read_file("/proc/self/oom_score_adj", after,
+				  sizeof(after)) > 0);
+	assert_string_equal(after, before);
+	/* a write that fails for another reason */
+	symlink_knob("enabled", "/dev/full");
+	assert_int_equal(ctl("set", "enabled", "0", NULL), CTL_ERR);
+	assert_non_null(strstr(err, "No space left on device"));
+}
+
+static void test_set_needs_root(void **state)
+{
+	(void)state;
+	fake_module();
+	assert_int_equal(chmod(root, 0755), 0);
+	assert_int_equal(bin(true, "set", "enabled", "0", NULL),
+			 CTL_NEED_ROOT);
+	assert_string_equal(err, "lrucost-ctl: set needs root\n");
+	assert_int_equal(bin(true, "reset", NULL), CTL_NEED_ROOT);
+	assert_int_equal(bin(true, "ab", "--", "true", NULL), CTL_NEED_ROOT);
+	assert_string_equal(get(CTL_SYS "/enabled"), "1\n");
+	/* reading needs no root */
+	assert_int_equal(bin(true, "get", "enabled", NULL), CTL_OK);
+	assert_string_equal(out, "enabled=1\n");
+}
+
+static void test_stats(void **state)
+{
+	(void)state;
+	fake_module();
+	assert_int_equal(ctl("stats", NULL), CTL_OK);
+	assert_non_null(strstr(out, "steered                      100\n"));
+	assert_non_null(strstr(out, "pswpout                      9\n"));
+	assert_int_equal(ctl("stats", "--json", NULL), CTL_OK);
+	assert_true(jq(".lrucost.steered == 100 and .lrucost.cost_io == 600"));
+	assert_true(jq(".lrucost | length == 6"));
+	assert_true(jq(".vmstat.workingset_refault_file == 70 and .vmstat.pgsteal_file == 17"));
+	assert_true(jq(".vmstat.workingset_restore_file == 4 and .vmstat.pswpin == 8"));
+	/* a field the kernel lacks is null, not 0 */
+	put("/proc/vmstat", "pswpin 1\npswpout 2\n");
+	assert_int_equal(ctl("stats", "--json", NULL), CTL_OK);
+	assert_true(jq(".vmstat.pgscan_anon == null and .vmstat.pswpout == 2"));
+}
+
+static void test_stats_malformed(void **state)
+{
+	static const char *const bad[] = {
+		"", "\n", "12", "12abc\n", "-5\n", "1 2\n", " 7\n",
+		"99999999999999999999999\n",
+	};
+	unsigned int i;
+
+	(void)state;
+	fake_module();
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		put(CTL_SYS "/stats/rotated_anon", bad[i]);
+		assert_int_equal(ctl("stats", NULL), CTL_ERR);
+		assert_non_null(strstr(err, "stats/rotated_anon: not a counter value"));
+	}
+}
+
+static void test_lruvecs(void **state)
+{
+	(void)state;
+	fake_module();
+	fake_lruvecs();
+	assert_int_equal(ctl("lruvecs", NULL), CTL_OK);
+	assert_non_null(strstr(out, "/work/db "));
+	assert_non_null(strstr(out, " 75.0\n"));
+	assert_int_equal(ctl("lruvecs", "--json", NULL), CTL_OK);
+	assert_true(jq("length == 2"));
+	assert_true(jq(".[0] == {\"memcg_id\":1,\"memcg\":null,\"node\":0,\"anon_cost\":100,\"file_cost\":300,\"anon_pressure\":150,\"file_pressure\":50}"));
+	assert_true(jq(".[1].memcg == \"/work/db\" and .[1].memcg_id == 7"));
+	/* an older module without cgroup_ino: paths unknown, still parsed */
+	put(CTL_SYS "/lruvecs",
+	    "memcg_id node anon_cost file_cost anon_pressure file_pressure\n"
+	    "1 0 1 2 3 4\n");
+	assert_int_equal(ctl("lruvecs", "--json", NULL), CTL_OK);
+	assert_true(jq(".[0].memcg == null and .[0].file_pressure == 4"));
+	put(CTL_SYS "/lruvecs",
+	    "memcg_id node anon_cost file_cost anon_pressure file_pressure\n"
+	    "1 0 1 2 x 4\n");
+	assert_int_equal(ctl("lruvecs", NULL), CTL_ERR);
+	assert_non_null(strstr(err, "malformed at line 2"));
+	put(CTL_SYS "/lruvecs", "");
+	assert_int_equal(ctl("lruvecs", NULL), CTL_ERR);
+}
+
+static int count_lines(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static void test_watch(void **state)
+{
+	(void)state;
+	fake_module();
+	fake_lruvecs();
+	assert_int_equal(ctl("watch", "-i", "0.01", "-n", "3", NULL), CTL_OK);
+	assert_int_equal(count_lines(out), 4);
+	assert_non_null(strstr(out, "rf_file/s"));
+	/* the model's target: the mean share of lruvecs that have a split */
+	assert_non_null(strstr(out, "   75.0\n"));
+	put(CTL_SYS "/anon_percent", "40\n");
+	assert_int_equal(ctl("watch", "-i", "0.01", "-n", "25", NULL), CTL_OK);
+	assert_int_equal(count_lines(out), 25 + 2);	/* header every 20 */
+	assert_non_null(strstr(out, "   40.0\n"));
+	put(CTL_SYS "/stats/steered", "oops\n");
+	assert_int_equal(ctl("watch", "-i", "0.01", "-n", "1", NULL), CTL_ERR);
+}
+
+static void test_reset(void **state)
+{
+	(void)state;
+	fake_module();
+	assert_int_equal(ctl("reset", NULL), CTL_OK);
+	assert_string_equal(get(CTL_SYS "/reset_stats"), "1\n");
+	assert_int_equal(ctl("reset", "now", NULL), CTL_USAGE);
+}
+
+/* the command of an ab run: pswpout grows by 10, and enabled is logged */
+static const char bump[] =
+	"f=$LRUCOST_CTL_ROOT/proc/vmstat; "
+	"cat $LRUCOST_CTL_ROOT/sys/kernel/mm/lrucost/enabled >>$LRUCOST_CTL_ROOT/seen; "
+	"awk '$1 == \"pswpout\" { $2 += 10 } { print }' $f >$f.new && mv $f.new $f";
+
+static void test_ab(void **state)
+{
+	(void)state;
+	fake_module();
+	put(CTL_SYS "/enabled", "0\n");
+	assert_int_equal(ctl("ab", "-r", "2", "--", "sh", "-c", bump, NULL),
+			 CTL_OK);
+	assert_string_equal(get("/seen"), "0\n1\n0\n1\n");
+	assert_string_equal(get(CTL_SYS "/enabled"), "0\n");
+	assert_non_null(strstr(out, "# run 2 B: wall "));
+	assert_non_null(strstr(out, "pswpout "));
+	assert_non_null(strstr(out, "B vs A"));
+	assert_int_equal(ctl("ab", "-r", "2", "--json", "--", "sh", "-c", bump,
+			     NULL), CTL_OK);
+	assert_true(jq(".runs | length == 4"));
+	assert_true(jq("[.runs[].side] == [\"A\",\"B\",\"A\",\"B\"]"));
+	assert_true(jq("[.runs[].pswpout] == [10,10,10,10]"));
+	assert_true(jq("[.runs[].exit_status] == [0,0,0,0]"));
+	assert_true(jq(".summary.pswpout.a_mean == 10 and .summary.pswpout.change_percent == 0"));
+	assert_true(jq(".summary.wall_s.exceeds_spread | type == \"boolean\""));
+	assert_true(jq(".command == [\"sh\",\"-c\"] + [.command[2]]"));
+	assert_string_equal(get(CTL_SYS "/enabled"), "0\n");
+}
+
+static void test_ab_command_fails(void **state)
+{
+	(void)state;
+	fake_module();
+	assert_int_equal(ctl("ab", "-r", "1", "--", "false", NULL),
+			 CTL_CMD_FAILED);
+	assert_string_equal(get(CTL_SYS "/enabled"), "1\n");
+	assert_non_null(strstr(out, "exit 1"));
+	assert_int_equal(bin(false, "ab", "-r", "1", "--", "/nonexistent/cmd",
+			     NULL), CTL_CMD_FAILED);
+	assert_non_null(strstr(out, "exit 127"));
+	assert_string_equal(get(CTL_SYS "/enabled"), "1\n");
+	/* enabled cannot be written: the error is reported, nothing runs */
+	symlink_knob("enabled", "/dev/full");
+	assert_int_equal(ctl("ab", "-r", "1", "--", "sh", "-c", bump, NULL),
+			 CTL_ERR);
+}
+
+static void test_ab_sigint(void **state)
+{
+	struct timespec ts = { 0, 20 * 1000 * 1000 };
+	int status, i;
+	pid_t pid;
+
+	(void)state;
+	fake_module();
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		execl(ctl_binary, ctl_binary, "ab", "-r", "5", "--", "sh", "-c",
+		      "echo started >$LRUCOST_CTL_ROOT/started; sleep 30",
+		      (char *)NULL);
+		_exit(99);
+	}
+	for (i = 0; i < 500; i++) {
+		char p[512];
+
+		snprintf(p, sizeof(p), "%s/started", root);
+		if (!access(p, F_OK))
+			break;
+		nanosleep(&ts, NULL);
+	}
+	assert_true(i < 500);
+	assert_string_equal(get(CTL_SYS "/enabled"), "0\n");	/* side A */
+	assert_int_equal(kill(pid, SIGINT), 0);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), CTL_INTERRUPTED);
+	assert_string_equal(get(CTL_SYS "/enabled"), "1\n");
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_not_loaded, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_usage, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_status, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_get, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_set, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_set_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_set_needs_root, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stats, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stats_malformed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_lruvecs, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_watch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_reset, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ab, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ab_command_fails, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ab_sigint, setup, teardown),
+	};
+
+	ctl_binary = argc > 1 ? argv[1] : "../../tools/lrucost-ctl/lrucost-ctl";
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
