@@ -33,6 +33,7 @@ static const struct {
 
 static struct lrucost_field fields[ARRAY_SIZE(wanted) +
 				   LRUCOST_MAX_EXTRA_FIELDS];
+static char extra_name[64];
 static int nr_fields;
 static unsigned long btf_size;
 
@@ -60,10 +61,34 @@ static int find(const void *blob, unsigned long len, const char *name,
 	return 0;
 }
 
+/*
+ * The require_field parameter, for tests of the refusal paths: "NAME"
+ * must exist, "NAME:BYTES" must also be a BYTES-wide plain member.
+ */
+static int find_extra(const void *blob, unsigned long len, const char *extra)
+{
+	char *colon;
+	unsigned long size;
+
+	if (strscpy(extra_name, extra, sizeof(extra_name)) < 0)
+		goto bad;
+	colon = strchr(extra_name, ':');
+	if (!colon)
+		return find(blob, len, extra_name, 0, 0, false);
+	*colon = '\0';
+	if (kstrtoul(colon + 1, 10, &size) || !size)
+		goto bad;
+	return find(blob, len, extra_name, size, 0, true);
+bad:
+	pr_err("require_field=%s: expected NAME or NAME:BYTES; refusing to load\n",
+	       extra);
+	return -EINVAL;
+}
+
 /**
  * lrucost_layout_init - read the scan_control offsets from kernel BTF
- * @extra: a further field that must exist (module parameter, for tests of
- *	the refusal path), or NULL
+ * @extra: a further field that must exist, "NAME" or "NAME:BYTES" (module
+ *	parameter, for tests of the refusal paths), or NULL
  *
  * Return: 0, or a negative errno after a pr_err naming the cause.
  */
@@ -86,7 +111,7 @@ int lrucost_layout_init(const char *extra)
 			return ret;
 	}
 	if (extra && *extra)
-		return find((const void *)start, btf_size, extra, 0, 0, false);
+		return find_extra((const void *)start, btf_size, extra);
 	return 0;
 }
 

@@ -23,7 +23,7 @@ MODULE_PARM_DESC(require_targets,
 static char *require_field;
 module_param(require_field, charp, 0444);
 MODULE_PARM_DESC(require_field,
-		 "an extra struct scan_control member that must exist (testing)");
+		 "an extra struct scan_control member that must exist, NAME or NAME:BYTES (testing)");
 
 static int __init lrucost_init(void)
 {

@@ -1,10 +1,17 @@
-# A hook target or a scan_control field this kernel lacks is a clean
-# refusal: insmod fails, the log names the cause, nothing is left behind.
+# A hook target or a scan_control field this kernel lacks, or a field of
+# the wrong size, is a clean refusal: insmod fails, the log names the
+# cause, and nothing is left behind (no sysfs, no module, no ftrace hook).
+# A function another module owns through ftrace with IPMODIFY (as a
+# livepatch does) is no conflict: lrucost's kprobes have no post handler,
+# so the kernel arms them without IPMODIFY, and both hooks coexist.
 . /tests/lib.sh
 
-refused() { # refused DESC EXPECTED-LOG PARAM
+hooks() { wc -l </sys/kernel/tracing/enabled_functions; }
+
+refused() { # refused DESC EXPECTED-LOG [PARAM]
 	dmesg -c >>/tmp/dmesg.all
-	if insmod "$LRUCOST_KO" "$3" 2>/dev/null; then
+	h0=$(hooks)
+	if insmod "$LRUCOST_KO" ${3:+"$3"} 2>/dev/null; then
 		tap_not_ok "$1: insmod refused"
 		rmmod lrucost
 		return
@@ -13,6 +20,7 @@ refused() { # refused DESC EXPECTED-LOG PARAM
 	check "$1: log names the cause" sh -c "dmesg | grep -q '$2'"
 	check "$1: no sysfs left" test ! -e "$LRUCOST_SYS"
 	check "$1: module not loaded" sh -c '! grep -q "^lrucost " /proc/modules'
+	check_eq "$1: no ftrace hook left" "$(hooks)" "$h0"
 }
 
 refused "bogus hook target" \
@@ -24,5 +32,25 @@ refused "untraceable hook target" \
 refused "missing BTF field" \
 	"lrucost: BTF: scan_control.no_such_field: member not in struct" \
 	require_field=no_such_field
+refused "BTF field of the wrong size" \
+	"lrucost: BTF: scan_control.anon_cost has size 8 width 0, expected 4 width 0" \
+	require_field=anon_cost:4
+h0=$(hooks)
+for f in shrink_lruvec move_folios_to_lru workingset_refault; do
+	check "ipmodify_owner owns $f with IPMODIFY" \
+		insmod /modules/ipmodify_owner.ko func=$f
+	check "$f owned: the flag shows in enabled_functions" \
+		grep -q "^$f .*(1) R I" /sys/kernel/tracing/enabled_functions
+	h1=$(hooks)
+	check "$f owned with IPMODIFY: lrucost loads beside it" insmod "$LRUCOST_KO"
+	check "$f owned: lrucost steers" grep -qx "steering: active" "$LRUCOST_SYS/status"
+	check "$f owned: both hooks on it" \
+		grep -q "^$f .*(2) R I" /sys/kernel/tracing/enabled_functions
+	check "$f owned: rmmod lrucost" rmmod lrucost
+	check_eq "$f owned: only the owner's hook is left" "$(hooks)" "$h1"
+	grep "^$f " /sys/kernel/tracing/enabled_functions | sed 's/^/#   /'
+	check "ipmodify_owner releases $f" rmmod ipmodify_owner
+done
+check_eq "no ftrace hook left at all" "$(hooks)" "$h0"
 check "loads normally afterwards" insmod "$LRUCOST_KO"
 check "rmmod" rmmod lrucost
