@@ -19,7 +19,7 @@ SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
 	cache_trim_mode file_is_tiny
 VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
 	tests/vm/t-knobs.sh tests/vm/t-mglru.sh tests/vm/t-counters.sh \
-	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh
+	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh tests/vm/t-memcg.sh
 # the seed's set-up: file system on a slow disk, swap on a fast one
 VM_TESTS_SLOWDISK := tests/vm/t-thrash.sh tests/vm/t-stream.sh
 C ?= 0
@@ -100,6 +100,23 @@ churn: module vm-data
 churn-control: module vm-data
 	$(CHURN_VM) tests/vm/run tests/vm/t-churn-stock.sh
 
+# make stress: the long versions (issue 6): fuzzing for 10 minutes a target,
+# 1,000 insmod/rmmod cycles under reclaim, 10,000 memcgs through the
+# default 4,096-slot table.  Prints one line per part; about 90 minutes.
+stress: module vm-data tools
+	@./tools/install-deps
+	@res=""; run() { n=$$1; shift; s=$$(date +%s); \
+		if "$$@" >$(CACHE)/stress-$$n.log 2>&1; then r=ok; else r=FAILED; fi; \
+		res="$$res$$(printf '%-8s %-7s %5ss  %s' $$n $$r $$(($$(date +%s) - s)) $(CACHE)/stress-$$n.log)\n"; }; \
+	run fuzz $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=600; \
+	run churn env LRUCOST_CHURN_CYCLES=1000 LRUCOST_TEST_TIMEOUT=3000 \
+		LRUCOST_VM_TIMEOUT=3300 $(CHURN_VM) tests/vm/run tests/vm/t-churn.sh; \
+	run memcg env LRUCOST_MEMCGS=10000 LRUCOST_SLOTS=4096 \
+		LRUCOST_TEST_TIMEOUT=2400 LRUCOST_VM_TIMEOUT=2700 \
+		LRUCOST_VM_MEM=512 tests/vm/run tests/vm/t-memcg.sh; \
+	printf "stress: part     result   time  log\n$$res"; \
+	! printf "$$res" | grep -q FAILED
+
 dkms-install:
 	rm -rf /usr/src/lrucost-$(VERSION)
 	mkdir -p /usr/src/lrucost-$(VERSION)/module
@@ -129,5 +146,5 @@ clean:
 	$(MAKE) -C tools/lrucost-ctl clean
 	rm -rf $(CACHE)/vm-data $(CACHE)/btf
 
-.PHONY: all module tools install deps unit fuzz vm-data vm-check check demo churn churn-control dkms-install \
+.PHONY: all module tools install deps unit fuzz stress vm-data vm-check check demo churn churn-control dkms-install \
 	dkms-remove lint clean

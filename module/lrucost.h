@@ -72,6 +72,7 @@ enum lrucost_stat {
 	LRUCOST_STAT_SKIP_FILE_TINY,
 	LRUCOST_STAT_SKIP_MGLRU,
 	LRUCOST_STAT_TABLE_FULL,
+	LRUCOST_STAT_SLOT_REUSED,
 	LRUCOST_STAT_REFAULT_INACTIVE_FILE,
 	LRUCOST_STAT_REFAULT_ACTIVE_FILE,
 	LRUCOST_STAT_REFAULT_ANON,
@@ -103,10 +104,14 @@ struct lrucost_lruvec {
 	struct lrucost_steer_debt debt;
 	unsigned long ap, fp;		/* the last split, for display */
 	u64 cgroup_ino;			/* cgroup_id(): for display */
+	unsigned long last_used;	/* jiffies; 0 until first stamped */
 	int memcg_id, nid;
 };
 
 struct mem_cgroup *lrucost_lruvec_memcg(struct lruvec *lruvec);
+extern unsigned int lrucost_slot_idle_secs;
+int lrucost_lruvecs_init(unsigned int slots);
+void lrucost_lruvecs_exit(void);
 struct lrucost_lruvec *lrucost_lruvec_get(struct lruvec *lruvec);
 void lrucost_lruvec_note(struct lruvec *lruvec, bool file,
 			 enum lrucost_kind kind, unsigned long nr_pages);

@@ -2,26 +2,34 @@
 /*
  * lrucost's own per-lruvec state (memcg x node): the seed's costs and the
  * steering debt.  The kernel's lruvec has no room for them, so they live
- * in a fixed open-addressed table keyed by the lruvec's address, claimed
- * with cmpxchg and never freed while loaded: no allocation and no lock on
- * the reclaim path.  A memcg freed and another allocated at the same
- * address is told apart by its css serial number, which is never reused;
- * the slot is then reset.  When the table is full, events for further
+ * in an open-addressed table allocated at load (lruvec_slots) and keyed by
+ * the lruvec's address, slots claimed with cmpxchg: no allocation and no
+ * lock on the reclaim path.  A memcg
+ * freed and another allocated at the same address is told apart by its css
+ * serial number, which is never reused; the slot is then reset.  Slots
+ * idle for lruvec_idle_secs (those of removed memcgs, above all) are taken
+ * over by new lruvecs.  When none is free or idle, events for further
  * lruvecs are dropped and their passes left to the kernel (counted).
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/atomic.h>
 #include <linux/cgroup.h>
 #include <linux/hash.h>
+#include <linux/jiffies.h>
+#include <linux/log2.h>
+#include <linux/mm.h>
 #include <linux/memcontrol.h>
 #include <linux/mmzone.h>
 #include <linux/sysfs.h>
 #include "lrucost.h"
 
-#define SLOT_BITS	12
-#define SLOTS		(1U << SLOT_BITS)
 #define PROBES		16
 
-static struct lrucost_lruvec table[SLOTS];
+unsigned int lrucost_slot_idle_secs = 30;
+
+static struct lrucost_lruvec *table;
+static unsigned int slot_bits;
 
 /**
  * lrucost_lruvec_memcg - the memcg a lruvec belongs to
@@ -49,40 +57,118 @@ static u64 serial_of(struct lruvec *lruvec, int *memcg_id, u64 *ino)
 }
 
 /**
+ * lrucost_lruvecs_init - allocate the table
+ * @slots: its size, a power of two (module parameter lruvec_slots)
+ *
+ * Return: 0, or a negative errno after a pr_err naming the cause.
+ */
+int lrucost_lruvecs_init(unsigned int slots)
+{
+	if (slots < 64 || slots > 65536 || (slots & (slots - 1))) {
+		pr_err("lruvec_slots=%u: must be a power of two, 64..65536; refusing to load\n",
+		       slots);
+		return -EINVAL;
+	}
+	if (!lrucost_slot_idle_secs || lrucost_slot_idle_secs > 3600) {
+		pr_err("lruvec_idle_secs=%u: must be 1..3600; refusing to load\n",
+		       lrucost_slot_idle_secs);
+		return -EINVAL;
+	}
+	table = kvcalloc(slots, sizeof(*table), GFP_KERNEL);
+	if (!table)
+		return -ENOMEM;	/* the allocator has said why */
+	slot_bits = ilog2(slots);
+	return 0;
+}
+
+/**
+ * lrucost_lruvecs_exit - free the table, once no hook can use it
+ */
+void lrucost_lruvecs_exit(void)
+{
+	kvfree(table);
+	table = NULL;
+}
+
+static void slot_reset(struct lrucost_lruvec *e, struct lruvec *lruvec,
+		       u64 serial, int memcg_id, u64 ino)
+{
+	atomic_long_set(&e->cost[0], 0);
+	atomic_long_set(&e->cost[1], 0);
+	e->debt.anon = 0;
+	e->debt.total = 0;
+	WRITE_ONCE(e->ap, 0);
+	WRITE_ONCE(e->fp, 0);
+	e->memcg_id = memcg_id;
+	e->cgroup_ino = ino;
+	e->nid = lruvec_pgdat(lruvec)->node_id;
+	WRITE_ONCE(e->serial, serial);
+}
+
+static bool slot_idle(struct lrucost_lruvec *e, unsigned long now)
+{
+	unsigned long used = READ_ONCE(e->last_used);
+
+	/* 0: claimed a moment ago and not stamped yet, never idle */
+	return used && time_after(now, used + lrucost_slot_idle_secs * HZ);
+}
+
+/**
  * lrucost_lruvec_get - lrucost's state for a lruvec, created on first use
  * @lruvec: the kernel's lruvec (of a live memcg: the caller holds it)
  *
- * Return: the state, or NULL when the table is full.
+ * A lruvec takes the first free slot of its probe sequence.  When there is
+ * none, it takes over the slot among them that has been idle longest, if
+ * idle for lruvec_idle_secs: the slots of removed memcgs are reused this
+ * way, so memcg churn never fills the table.  The taker stamps the slot
+ * before its cmpxchg on the key, so no third CPU sees it idle again.  An
+ * owner that comes back just as its idle slot is taken over can add one
+ * event to the new owner's fresh costs; that only blurs them.
+ *
+ * Return: the state, or NULL when every slot it may use is busy.
  */
 struct lrucost_lruvec *lrucost_lruvec_get(struct lruvec *lruvec)
 {
-	u32 h = hash_ptr(lruvec, SLOT_BITS);
+	u32 h = hash_ptr(lruvec, slot_bits);
+	unsigned long now = jiffies;
+	struct lrucost_lruvec *e, *oldest = NULL;
+	struct lruvec *key, *oldest_key = NULL;
 	int memcg_id, i;
 	u64 ino, serial = serial_of(lruvec, &memcg_id, &ino);
 
 	for (i = 0; i < PROBES; i++) {
-		struct lrucost_lruvec *e = &table[(h + i) & (SLOTS - 1)];
-		struct lruvec *key = READ_ONCE(e->key);
-
+		e = &table[(h + i) & ((1U << slot_bits) - 1)];
+		/* acquire: a key seen set comes with its owner's stamp */
+		key = smp_load_acquire(&e->key);
 		if (!key)
 			key = cmpxchg(&e->key, NULL, lruvec) ?: lruvec;
-		if (key != lruvec)
-			continue;
-		if (READ_ONCE(e->serial) != serial) {
-			/* a new memcg at a reused address: start afresh */
-			atomic_long_set(&e->cost[0], 0);
-			atomic_long_set(&e->cost[1], 0);
-			e->debt.anon = 0;
-			e->debt.total = 0;
-			e->memcg_id = memcg_id;
-			e->cgroup_ino = ino;
-			e->nid = lruvec_pgdat(lruvec)->node_id;
-			WRITE_ONCE(e->serial, serial);
+		if (key == lruvec)
+			goto found;
+		if (slot_idle(e, now) &&
+		    (!oldest || time_before(READ_ONCE(e->last_used),
+					    READ_ONCE(oldest->last_used)))) {
+			oldest = e;
+			oldest_key = key;
 		}
-		return e;
+	}
+	if (oldest) {
+		WRITE_ONCE(oldest->last_used, now);
+		if (cmpxchg(&oldest->key, oldest_key, lruvec) == oldest_key) {
+			e = oldest;
+			slot_reset(e, lruvec, serial, memcg_id, ino);
+			lrucost_stat_inc(LRUCOST_STAT_SLOT_REUSED);
+			return e;
+		}
 	}
 	lrucost_stat_inc(LRUCOST_STAT_TABLE_FULL);
 	return NULL;
+found:
+	if (READ_ONCE(e->last_used) != now)
+		WRITE_ONCE(e->last_used, now);
+	if (READ_ONCE(e->serial) != serial)
+		/* a new memcg at a reused address: start afresh */
+		slot_reset(e, lruvec, serial, memcg_id, ino);
+	return e;
 }
 
 /**
@@ -129,18 +215,22 @@ void lrucost_lruvec_decay(struct lrucost_lruvec *e, unsigned long lru_pages)
  * lrucost_lruvecs_show - the per-lruvec table, for sysfs
  * @buf: the sysfs page
  *
+ * Lists the lruvecs used within lruvec_idle_secs: the slots idle longer
+ * are those of removed or quiet memcgs, free to be taken over.
+ *
  * Return: bytes written; the listing stops when the page is full.
  */
 int lrucost_lruvecs_show(char *buf)
 {
+	unsigned long now = jiffies;
 	int i, n;
 
 	n = sysfs_emit(buf, "memcg_id node anon_cost file_cost anon_pressure file_pressure cgroup_ino\n");
 	/* stop while a line of seven 20-digit numbers still fits whole */
-	for (i = 0; i < SLOTS && n < PAGE_SIZE - 160; i++) {
+	for (i = 0; i < (1U << slot_bits) && n < PAGE_SIZE - 160; i++) {
 		struct lrucost_lruvec *e = &table[i];
 
-		if (!READ_ONCE(e->key))
+		if (!READ_ONCE(e->key) || slot_idle(e, now))
 			continue;
 		n += sysfs_emit_at(buf, n, "%d %d %ld %ld %lu %lu %llu\n",
 				   e->memcg_id, e->nid,

@@ -20,6 +20,15 @@ module_param(require_targets, charp, 0444);
 MODULE_PARM_DESC(require_targets,
 		 "comma-separated extra functions that must be hookable (testing)");
 
+static unsigned int lruvec_slots = 4096;
+module_param(lruvec_slots, uint, 0444);
+MODULE_PARM_DESC(lruvec_slots,
+		 "per-lruvec state slots, a power of two 64..65536 (default 4096)");
+
+module_param_named(lruvec_idle_secs, lrucost_slot_idle_secs, uint, 0444);
+MODULE_PARM_DESC(lruvec_idle_secs,
+		 "seconds a per-lruvec slot must be idle before a new lruvec may take it over (default 30)");
+
 static char *require_field;
 module_param(require_field, charp, 0444);
 MODULE_PARM_DESC(require_field,
@@ -29,9 +38,12 @@ static int __init lrucost_init(void)
 {
 	int ret;
 
-	ret = lrucost_ksym_init();
+	ret = lrucost_lruvecs_init(lruvec_slots);
 	if (ret)
 		return ret;
+	ret = lrucost_ksym_init();
+	if (ret)
+		goto out_table;
 	ret = lrucost_targets_resolve(require_targets);
 	if (ret)
 		goto out_targets;
@@ -61,6 +73,8 @@ out_sysfs:
 	lrucost_sysfs_exit();
 out_targets:
 	lrucost_targets_free();
+out_table:
+	lrucost_lruvecs_exit();
 	return ret;
 }
 
@@ -70,6 +84,8 @@ static void __exit lrucost_exit(void)
 	lrucost_events_exit();
 	lrucost_sysfs_exit();
 	lrucost_targets_free();
+	/* last: the hooks that use it are gone and drained */
+	lrucost_lruvecs_exit();
 	pr_info("unloaded\n");
 }
 

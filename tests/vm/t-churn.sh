@@ -1,4 +1,6 @@
-# 50 insmod/rmmod cycles while anon and file pressure runs and lrucost is
+# 50 insmod/rmmod cycles (LRUCOST_CHURN_CYCLES; make stress: 1,000), with
+# knob writes and stats reads racing them, while anon and file pressure
+# runs (6 rounds at least, until the churn ends) and lrucost is
 # steering hard (anon_percent=90): no warning (the harness checks the log),
 # the workload completes, and the kernel's own split is back afterwards.
 . /tests/lib.sh
@@ -24,21 +26,34 @@ share() { # anon share of the scan over ROUNDS re-reads of both sets
 
 share 1 >/dev/null
 before=$(share 2)
-( r=0; while [ $r -lt 6 ]; do cat /data/file /mnt/shm/anon >/dev/null;
-  r=$((r + 1)); done; echo done >/tmp/churn.done ) &
+cycles=${LRUCOST_CHURN_CYCLES:-50}
+[ -n "$cycles" ] || cycles=50
+( r=0; while [ $r -lt 6 ] || [ ! -f /tmp/churn.stop ]; do
+	cat /data/file /mnt/shm/anon >/dev/null; r=$((r + 1)); done
+  echo "$r" >/tmp/churn.done ) &
 load=$!
-memhog 60 1000 >/dev/null &
+memhog 60 $((cycles * 10)) >/dev/null &
 hog=$!
+# racing readers and writers: they fail while the module is out
+( while [ ! -f /tmp/churn.stop ]; do
+	cat "$LRUCOST_SYS"/stats/* "$LRUCOST_SYS/status" >/dev/null 2>&1
+	echo 1 >"$LRUCOST_SYS/enabled" 2>/dev/null
+	lrucost-ctl stats --json >/dev/null 2>&1
+  done ) &
+racer=$!
 n=0
-while [ $n -lt 50 ]; do
+while [ $n -lt "$cycles" ]; do
 	insmod "$LRUCOST_KO" || break
 	echo 90 >"$LRUCOST_SYS/anon_percent"
 	cat "$LRUCOST_SYS/stats/steered" "$LRUCOST_SYS/lruvecs" >/dev/null
 	rmmod lrucost || break
 	n=$((n + 1))
 done
-check_eq "50 insmod/rmmod cycles under pressure" "$n" 50
+touch /tmp/churn.stop
+check_eq "$cycles insmod/rmmod cycles under pressure" "$n" "$cycles"
 wait $load
+wait $racer
+tap_diag "pressure rounds during the churn: $(cat /tmp/churn.done 2>/dev/null)"
 kill $hog
 wait $hog 2>/dev/null
 check "the pressure workload completed" test -f /tmp/churn.done
