@@ -39,6 +39,7 @@
 #include <linux/mm.h>
 #include <linux/mm_inline.h>
 #include <linux/mmzone.h>
+#include <linux/sysfs.h>
 #include "lrucost.h"
 
 /* the longest list walked: shrink_active_list() isolates at most this */
@@ -160,6 +161,22 @@ static struct kretprobe refault_probe = {
 	.handler = refault_return,
 	.data_size = sizeof(struct refault_call),
 };
+
+/**
+ * lrucost_events_show - refaults the kretprobe could not see, for status
+ * @buf: the sysfs page
+ * @at: where to write
+ *
+ * With no miss, refault_active_file equals the kernel's
+ * workingset_restore_file exactly: the tests hold it to that.
+ *
+ * Return: bytes written.
+ */
+int lrucost_events_show(char *buf, int at)
+{
+	return sysfs_emit_at(buf, at, "missed workingset_refault: %d\n",
+			     refault_probe.nmissed);
+}
 
 /**
  * lrucost_events_init - start observing rotations and refaults

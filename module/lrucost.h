@@ -121,6 +121,7 @@ int lrucost_lruvecs_show(char *buf);
 /* events.c: the hooks that observe rotations and refaults */
 int lrucost_events_init(void);
 void lrucost_events_exit(void);
+int lrucost_events_show(char *buf, int at);
 struct lruvec *lrucost_folio_lruvec(struct folio *folio);
 
 /* steer_hook.c: the override of the anon/file split in shrink_lruvec */

@@ -44,6 +44,7 @@ static ssize_t status_show(struct kobject *kobj, struct kobj_attribute *attr,
 	n = sysfs_emit(buf, "kernel: %s\n", init_utsname()->release);
 	n += sysfs_emit_at(buf, n, "mglru: %s\n", mglru_state());
 	n += lrucost_steer_show(buf, n);
+	n += lrucost_events_show(buf, n);
 	n += lrucost_targets_show(buf, n);
 	n += lrucost_layout_show(buf, n);
 	return n;

@@ -22,9 +22,12 @@ da=$(($(st refault_active_file) - a0))
 tap_diag "workingset_restore_file +$dr, lrucost refault_active_file +$da"
 tap_diag "refault_inactive_file $(st refault_inactive_file), refault_anon $(st refault_anon), rotated_anon $(st rotated_anon), rotated_file $(st rotated_file), cost_cpu $(st cost_cpu), cost_io $(st cost_io)"
 check "refault_active_file rose" test "$da" -gt 0
-# the same events, counted in two places: within 5% (+16 pages)
-check "refault_active_file tracks workingset_restore_file" \
-	test $(((da - dr) * (da - dr))) -le $(((dr / 20 + 16) * (dr / 20 + 16)))
+# the same events, counted in two places, on 2 CPUs in kswapd and direct
+# reclaim at once: exact, but for refaults the probe reports it missed
+missed=$(sed -n 's/^missed workingset_refault: //p' "$LRUCOST_SYS/status")
+tap_diag "missed workingset_refault: $missed"
+check "refault_active_file = workingset_restore_file, exactly (missed $missed)" \
+	test "$da" -le "$dr" -a "$da" -ge $((dr - missed))
 check "rotations seen (rotated_anon + rotated_file > 0)" \
 	test $(($(st rotated_anon) + $(st rotated_file))) -gt 0
 check "cost_io rose" test "$(st cost_io)" -gt 0
