@@ -19,7 +19,8 @@ SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
 	cache_trim_mode file_is_tiny
 VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
 	tests/vm/t-knobs.sh tests/vm/t-mglru.sh tests/vm/t-counters.sh \
-	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh tests/vm/t-memcg.sh
+	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh tests/vm/t-memcg.sh \
+	tests/vm/t-noswap.sh
 # the seed's set-up: file system on a slow disk, swap on a fast one
 VM_TESTS_SLOWDISK := tests/vm/t-thrash.sh tests/vm/t-stream.sh
 C ?= 0
