@@ -18,19 +18,21 @@ insmod "$LRUCOST_KO" lruvec_idle_secs=2 lruvec_slots="$SLOTS" ||
 	tap_not_ok "insmod"
 size0=$(awk '$1 == "lrucost" { print $2 }' /proc/modules)
 
-# in_memcg NAME CMD...: run CMD in a fresh memcg limited to 1 MiB
+# in_memcg NAME CMD...: run CMD in a fresh memcg limited to 4 MiB (room
+# for the kernel memory charged with it, so reclaim, not the OOM killer,
+# keeps it under the limit)
 in_memcg() {
 	d=/sys/fs/cgroup/mc/$1
 	shift
-	mkdir "$d" && echo 1M >"$d/memory.max" &&
+	mkdir "$d" && echo 4M >"$d/memory.max" &&
 		sh -c "echo \$\$ >$d/cgroup.procs && exec $*"
 }
 
 start=$(date +%s)
 i=0
 while [ $i -lt "$N" ]; do
-	# 2 MiB of anon in 1 MiB: reclaim (to swap) in the memcg's lruvec
-	in_memcg "m$i" memhog 2 0 >/dev/null || break
+	# 6 MiB of anon in 4 MiB: reclaim (to swap) in the memcg's lruvec
+	in_memcg "m$i" memhog 6 0 >/dev/null || break
 	i=$((i + 1))
 done
 check_eq "$N memcgs created and pressured" "$i" "$N"
@@ -54,7 +56,7 @@ check_eq "no memory allocated per memcg (module size)" \
 	"$(awk '$1 == "lrucost" { print $2 }' /proc/modules)" "$size0"
 
 # a removed memcg's id reused by a new one: the new one starts afresh
-in_memcg old memhog 2 8 >/dev/null	# re-read: swap-ins, rotations
+in_memcg old memhog 6 8 >/dev/null	# re-read: swap-ins, rotations
 lrucost-ctl lruvecs --json >/tmp/lv.json
 old=$(jq -c '[.[] | select(.memcg == "/mc/old")][0]' /tmp/lv.json)
 tap_diag "old: $old"
@@ -63,7 +65,7 @@ id=$(echo "$old" | jq .memcg_id)
 rmdir /sys/fs/cgroup/mc/old
 echo 3 >/proc/sys/vm/drop_caches
 sleep 3		# past lruvec_idle_secs
-in_memcg new memhog 2 0 >/dev/null
+in_memcg new memhog 6 0 >/dev/null
 lrucost-ctl lruvecs --json >/tmp/lv.json
 new=$(jq -c '[.[] | select(.memcg == "/mc/new")][0]' /tmp/lv.json)
 tap_diag "new: $new"
