@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #include "ctl.h"
 
@@ -52,14 +51,6 @@ static volatile sig_atomic_t got_signal;
 static void on_signal(int sig)
 {
 	got_signal = sig;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static void catch_signals(struct sigaction *old)
@@ -237,9 +228,9 @@ static int measure(const struct ctl_io *io, struct ab_run *r, char **cmd,
 	ret = ctl_snapshot(io, &before);
 	if (ret)
 		return ret;
-	t0 = now();
+	t0 = ctl_now();
 	r->status = run_command(cmd, old);
-	r->val[0] = now() - t0;
+	r->val[0] = ctl_now() - t0;
 	if (r->status < 0) {
 		fprintf(io->err, "lrucost-ctl: cannot run %s: %s\n", cmd[0],
 			strerror(errno));

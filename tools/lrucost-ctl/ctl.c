@@ -4,6 +4,7 @@
  * each subcommand with its own --help, as cpupower does it.
  */
 #include <string.h>
+#include <time.h>
 #include "ctl.h"
 
 #define CTL_VERSION "0.1.0"
@@ -56,6 +57,44 @@ bool ctl_want_help(int argc, char **argv, const struct ctl_io *io,
 		}
 	}
 	return false;
+}
+
+/**
+ * ctl_json_option - parse the arguments of a command that takes --json only
+ * @argc: the command's argument count
+ * @argv: its arguments
+ * @io: where the usage goes on error
+ * @text: the command's usage text
+ * @json: set when --json was given
+ *
+ * Return: 0, or -1 (usage printed) for anything else.
+ */
+int ctl_json_option(int argc, char **argv, const struct ctl_io *io,
+		    const char *text, bool *json)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json")) {
+			fputs(text, io->err);
+			return -1;
+		}
+		*json = true;
+	}
+	return 0;
+}
+
+/**
+ * ctl_now - a monotonic clock in seconds, for intervals and wall times
+ *
+ * Return: seconds since an arbitrary start.
+ */
+double ctl_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /**

@@ -99,5 +99,8 @@ int ctl_run(const struct ctl_io *io, int argc, char **argv);
 bool ctl_want_help(int argc, char **argv, const struct ctl_io *io,
 		   const char *usage);
 int ctl_not_loaded(const struct ctl_io *io);
+int ctl_json_option(int argc, char **argv, const struct ctl_io *io,
+		    const char *text, bool *json);
+double ctl_now(void);
 
 #endif

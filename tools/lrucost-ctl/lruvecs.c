@@ -213,13 +213,8 @@ int cmd_lruvecs(const struct ctl_io *io, int argc, char **argv)
 
 	if (ctl_want_help(argc, argv, io, lruvecs_usage))
 		return CTL_OK;
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--json")) {
-			fputs(lruvecs_usage, io->err);
-			return CTL_USAGE;
-		}
-		json = true;
-	}
+	if (ctl_json_option(argc, argv, io, lruvecs_usage, &json))
+		return CTL_USAGE;
 	if (!ctl_loaded())
 		return ctl_not_loaded(io);
 	ret = ctl_lruvecs_read(io, &v, &nr);

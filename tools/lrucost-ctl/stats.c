@@ -49,17 +49,12 @@ int cmd_stats(const struct ctl_io *io, int argc, char **argv)
 {
 	static struct ctl_snapshot s;
 	bool json = false, first = true;
-	int i, ret;
+	int ret;
 
 	if (ctl_want_help(argc, argv, io, stats_usage))
 		return CTL_OK;
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--json")) {
-			fputs(stats_usage, io->err);
-			return CTL_USAGE;
-		}
-		json = true;
-	}
+	if (ctl_json_option(argc, argv, io, stats_usage, &json))
+		return CTL_USAGE;
 	ret = ctl_snapshot(io, &s);
 	if (ret == CTL_NOT_LOADED)
 		return ctl_not_loaded(io);

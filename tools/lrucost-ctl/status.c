@@ -108,13 +108,8 @@ int cmd_status(const struct ctl_io *io, int argc, char **argv)
 
 	if (ctl_want_help(argc, argv, io, status_usage))
 		return CTL_OK;
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--json")) {
-			fputs(status_usage, io->err);
-			return CTL_USAGE;
-		}
-		json = true;
-	}
+	if (ctl_json_option(argc, argv, io, status_usage, &json))
+		return CTL_USAGE;
 	if (!ctl_loaded())
 		return ctl_not_loaded(io);
 	n = ctl_read_file(ctl_path(p, sizeof(p), CTL_SYS "/version"), version,

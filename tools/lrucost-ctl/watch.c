@@ -44,14 +44,6 @@ static int parse_interval(const char *s, double *sec)
 	return 0;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void header(FILE *f)
 {
 	fprintf(f, "%9s %9s %9s %8s %8s %9s %9s %6s %7s\n", "rf_file/s",
@@ -83,7 +75,7 @@ int cmd_watch(const struct ctl_io *io, int argc, char **argv)
 	ret = ctl_snapshot(io, &snap[cur]);
 	if (ret && ret != CTL_NOT_LOADED)
 		return ret;
-	t0 = now();
+	t0 = ctl_now();
 	for (line = 0; count < 0 || line < count; line++) {
 		struct timespec ts = {
 			.tv_sec = (time_t)interval,
@@ -98,7 +90,7 @@ int cmd_watch(const struct ctl_io *io, int argc, char **argv)
 		ret = ctl_snapshot(io, &snap[!cur]);
 		if (ret && ret != CTL_NOT_LOADED)
 			return ret;
-		t1 = now();
+		t1 = ctl_now();
 		dt = t1 - t0 > 0 ? t1 - t0 : interval;
 		for (f = 0; f < NR_FIELDS; f++)
 			d[f] = ctl_delta(&snap[cur], &snap[!cur], fields[f]);
