@@ -4,9 +4,14 @@
 #   make fuzz       libFuzzer (ASan+UBSan) on the parsers and policy core,
 #                   FUZZ_SECONDS each (default 20)
 #   make vm-check   VM tests on the stock kernel, harness self-test, DKMS
-#   make check      unit + vm-check, installing dependencies if missing
+#   make check      unit, fuzz, vm-check and bench-check, installing
+#                   dependencies if missing
+#   make stress     the long reliability runs and their table
 #   make demo       boot the stock kernel, load lrucost, show its status
 #   make lint       checkpatch and sparse (make C=1) on the module
+#   make bench      the A/B benchmark: stock classic, stock MGLRU, lrucost
+#   make bench-quick  the same, one run each and short phases
+#   make bench-check  bench-quick, then a check of its results' pipeline
 #   make install    tools/lrucost-ctl, its man page and completion (PREFIX)
 
 KVER ?= $(shell . ./tools/kver.sh && lrucost_kver)
@@ -20,7 +25,7 @@ SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
 VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
 	tests/vm/t-knobs.sh tests/vm/t-mglru.sh tests/vm/t-counters.sh \
 	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh tests/vm/t-memcg.sh \
-	tests/vm/t-noswap.sh
+	tests/vm/t-noswap.sh tests/vm/t-soak.sh
 # the seed's set-up: file system on a slow disk, swap on a fast one
 VM_TESTS_SLOWDISK := tests/vm/t-thrash.sh tests/vm/t-stream.sh
 C ?= 0
@@ -74,7 +79,7 @@ vm-check: module vm-data
 check:
 	@./tools/install-deps
 	@start=$$(date +%s); pass=0; fail=0; \
-	for t in unit fuzz vm-check; do \
+	for t in unit fuzz vm-check bench-check; do \
 		if $(MAKE) --no-print-directory $$t; then \
 			pass=$$((pass + 1)); \
 		else \
@@ -90,6 +95,21 @@ demo:
 	$(MAKE) --no-print-directory module vm-data
 	LRUCOST_VM_MEM=512 tests/vm/run tests/vm/demo.sh
 
+# The A/B benchmark (tests/bench/run): results and plots under results/.
+# bench-check runs the quick one and checks the pipeline, not performance.
+bench: module vm-data tools
+	@./tools/install-deps
+	tests/bench/run --runs $(or $(RUNS),3)
+
+bench-quick: module vm-data tools
+	@./tools/install-deps
+	tests/bench/run --quick
+
+bench-check: module vm-data tools
+	rm -rf $(CACHE)/bench-quick
+	tests/bench/run --quick --out $(CACHE)/bench-quick
+	tests/bench/check $(CACHE)/bench-quick
+
 # insmod/rmmod churn under reclaim, and its control: the stock kernel's own
 # kprobe events churned the same way with no lrucost.  Single-threaded TCG:
 # QEMU's multi-threaded TCG breaks on live kernel text patching (README,
@@ -102,12 +122,14 @@ churn-control: module vm-data
 	$(CHURN_VM) tests/vm/run tests/vm/t-churn-stock.sh
 
 # make stress: the long versions (issue 6): fuzzing for 10 minutes a target,
-# 1,000 insmod/rmmod cycles under reclaim, 10,000 memcgs through the
-# default 4,096-slot table.  Prints one line per part; about 2 hours here.
+# 1,000 insmod/rmmod cycles under reclaim, a 30-minute soak of mixed
+# pressure, 10,000 memcgs through the default 4,096-slot table.  Prints one
+# line per part; about 3 hours here.
 STRESS_FUZZ_SECONDS ?= 600
 STRESS_CYCLES ?= 1000
 STRESS_MEMCGS ?= 10000
 STRESS_SLOTS ?= 4096
+STRESS_SOAK_SECONDS ?= 1800
 stress: module vm-data tools
 	@./tools/install-deps
 	@res=""; run() { n=$$1; what=$$2; shift 2; s=$$(date +%s); \
@@ -121,6 +143,12 @@ stress: module vm-data tools
 		env LRUCOST_CHURN_CYCLES=$(STRESS_CYCLES) \
 		LRUCOST_TEST_TIMEOUT=4800 LRUCOST_VM_TIMEOUT=5000 \
 		$(CHURN_VM) tests/vm/run tests/vm/t-churn.sh; \
+	run soak "$(STRESS_SOAK_SECONDS)s mixed pressure, sampled" \
+		env LRUCOST_SOAK_SECONDS=$(STRESS_SOAK_SECONDS) \
+		LRUCOST_SOAK_INTERVAL=60 \
+		LRUCOST_TEST_TIMEOUT=$$(($(STRESS_SOAK_SECONDS) + 600)) \
+		LRUCOST_VM_TIMEOUT=$$(($(STRESS_SOAK_SECONDS) + 900)) \
+		LRUCOST_VM_MEM=512 tests/vm/run tests/vm/t-soak.sh; \
 	run memcg "$(STRESS_MEMCGS) memcgs, $(STRESS_SLOTS) slots" \
 		env LRUCOST_MEMCGS=$(STRESS_MEMCGS) \
 		LRUCOST_SLOTS=$(STRESS_SLOTS) \
@@ -159,5 +187,5 @@ clean:
 	$(MAKE) -C tools/lrucost-ctl clean
 	rm -rf $(CACHE)/vm-data $(CACHE)/btf
 
-.PHONY: all module tools install deps unit fuzz stress vm-data vm-check check demo churn churn-control dkms-install \
+.PHONY: all module tools install deps unit fuzz stress bench bench-quick bench-check vm-data vm-check check demo churn churn-control dkms-install \
 	dkms-remove lint clean

@@ -1,0 +1,103 @@
+# shellcheck shell=sh
+# In-VM side of the benchmark (tests/bench/run): the ways to run a
+# scenario, the reset between two runs in one boot, counter snapshots and
+# the result line the host collects from the console.
+. /tests/lib.sh
+
+GEN=/sys/kernel/mm/lru_gen/enabled
+# what a run reports from /proc/vmstat, as deltas over its measured phase
+BENCH_VMSTAT="workingset_refault_file workingset_refault_anon
+workingset_restore_file workingset_restore_anon workingset_activate_file
+workingset_activate_anon pswpin pswpout pgscan_kswapd pgscan_direct
+pgscan_anon pgscan_file pgsteal_kswapd pgsteal_direct pgsteal_anon
+pgsteal_file allocstall_dma allocstall_dma32 allocstall_normal
+allocstall_movable pgmajfault pgrefill pgactivate pgdeactivate pgrotated"
+
+# way_begin WAY: classic (stock LRU, lrucost not loaded), mglru (stock,
+# lru_gen on, lrucost not loaded), lrucost (loaded, steering), or ideal
+# (classic without the scenario's idle memory: the reference a perfect
+# policy would reach, idle anon swapped out once and never back)
+way_begin() {
+	case $1 in
+	classic | ideal) [ "$(cat $GEN)" = 0x0000 ] ;;
+	mglru) echo y >$GEN && [ "$(cat $GEN)" != 0x0000 ] ;;
+	lrucost)
+		insmod "$LRUCOST_KO" &&
+			grep -qx 'steering: active' "$LRUCOST_SYS/status"
+		;;
+	*) false ;;
+	esac
+}
+
+way_end() {
+	case $1 in
+	mglru) echo n >$GEN ;;
+	lrucost) rmmod lrucost ;;
+	esac
+}
+
+# bench_reset: what a fresh boot gives the next run in the same boot: no
+# page cache, empty swap, memory compacted
+bench_reset() {
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	swapoff /dev/vda && swapon /dev/vda
+	echo 1 >/proc/sys/vm/compact_memory
+}
+
+# snap PREFIX: /proc/vmstat, the memory PSI totals (us) and lrucost's
+# counters, as "name value" lines
+snap() {
+	cat /proc/vmstat >"$1.vmstat"
+	awk '{ sub("total=", "", $5); print $1, $5 }' /proc/pressure/memory \
+		>"$1.psi"
+	: >"$1.lrucost"
+	if [ -d "$LRUCOST_SYS/stats" ]; then
+		for f in "$LRUCOST_SYS"/stats/*; do
+			echo "${f##*/} $(cat "$f")"
+		done >"$1.lrucost"
+	fi
+}
+
+# delta BEFORE AFTER [NAMES]: {"name":after-before,...} over NAMES, or
+# every name in both files
+delta() {
+	awk -v names="$3" '
+	BEGIN { n = split(names, k); for (i = 1; i <= n; i++) want[k[i]] = 1 }
+	NR == FNR { a[$1] = $2; next }
+	(names == "" || ($1 in want)) && ($1 in a) {
+		printf "%s\"%s\":%.0f", sep, $1, $2 - a[$1]; sep = ","
+	}
+	END { print "" }' "$1" "$2" | sed 's/.*/{&}/'
+}
+
+# series FILE: loadgen's per-second lines as JSON arrays
+series() {
+	awk '{ o = o s $2; r = r s $3; i = i s $4; w = w s $5; s = "," }
+	END { printf "{\"ops\":[%s],\"refault_file\":[%s],", o, r
+	      printf "\"pswpin\":[%s],\"pswpout\":[%s]}\n", i, w }' "$1"
+}
+
+# emit SCENARIO WAY RUN RC LOAD LOAD2 SERIES: one result line; the host
+# reads these from the console.  LOAD and LOAD2 are loadgen's JSON (LOAD2
+# "null" when the scenario has no second load).
+emit() {
+	echo "LRUCOST-BENCH-RUN {\"scenario\":\"$1\",\"way\":\"$2\"," \
+		"\"run\":$3,\"rc\":$4,\"mem_kb\":$(awk '/^MemTotal/ { print $2 }' /proc/meminfo)," \
+		"\"swappiness\":$(cat /proc/sys/vm/swappiness)," \
+		"\"load\":$5,\"load2\":$6," \
+		"\"vmstat\":$(delta /tmp/b0.vmstat /tmp/b1.vmstat "$BENCH_VMSTAT")," \
+		"\"psi_us\":$(delta /tmp/b0.psi /tmp/b1.psi)," \
+		"\"lrucost\":$(delta /tmp/b0.lrucost /tmp/b1.lrucost)," \
+		"\"series\":$(series "$7")}" | tr -d '\n'
+	echo
+}
+
+# bench_param NAME DEFAULT: LRUCOST_BENCH_NAME, or DEFAULT
+bench_param() {
+	eval "v=\${LRUCOST_BENCH_$1:-}"
+	echo "${v:-$2}"
+}
+
+BENCH_WAYS=$(bench_param WAYS "classic mglru lrucost")
+BENCH_RUN=$(bench_param RUN 1)
