@@ -130,6 +130,7 @@ STRESS_CYCLES ?= 1000
 STRESS_MEMCGS ?= 10000
 STRESS_SLOTS ?= 4096
 STRESS_SOAK_SECONDS ?= 1800
+STRESS_MEMCG_REUSE ?= 400
 stress: module vm-data tools
 	@./tools/install-deps
 	@res=""; run() { n=$$1; what=$$2; shift 2; s=$$(date +%s); \
@@ -151,6 +152,7 @@ stress: module vm-data tools
 		LRUCOST_VM_MEM=512 tests/vm/run tests/vm/t-soak.sh; \
 	run memcg "$(STRESS_MEMCGS) memcgs, $(STRESS_SLOTS) slots" \
 		env LRUCOST_MEMCGS=$(STRESS_MEMCGS) \
+		LRUCOST_MEMCG_REUSE=$(STRESS_MEMCG_REUSE) \
 		LRUCOST_SLOTS=$(STRESS_SLOTS) \
 		LRUCOST_TEST_TIMEOUT=2400 LRUCOST_VM_TIMEOUT=2700 \
 		LRUCOST_VM_MEM=512 tests/vm/run tests/vm/t-memcg.sh; \

@@ -165,9 +165,11 @@ struct lrucost_lruvec *lrucost_lruvec_get(struct lruvec *lruvec)
 found:
 	if (READ_ONCE(e->last_used) != now)
 		WRITE_ONCE(e->last_used, now);
-	if (READ_ONCE(e->serial) != serial)
+	if (READ_ONCE(e->serial) != serial) {
 		/* a new memcg at a reused address: start afresh */
 		slot_reset(e, lruvec, serial, memcg_id, ino);
+		lrucost_stat_inc(LRUCOST_STAT_ADDR_REUSED);
+	}
 	return e;
 }
 

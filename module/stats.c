@@ -30,6 +30,7 @@ static const char *const names[LRUCOST_NR_STATS] = {
 	[LRUCOST_STAT_SKIP_MGLRU]	= "skipped_mglru",
 	[LRUCOST_STAT_TABLE_FULL]	= "lruvec_table_full",
 	[LRUCOST_STAT_SLOT_REUSED]	= "lruvec_slots_reused",
+	[LRUCOST_STAT_ADDR_REUSED]	= "lruvec_address_reused",
 	[LRUCOST_STAT_REFAULT_INACTIVE_FILE] = "refault_inactive_file",
 	[LRUCOST_STAT_REFAULT_ACTIVE_FILE] = "refault_active_file",
 	[LRUCOST_STAT_REFAULT_ANON]	= "refault_anon",

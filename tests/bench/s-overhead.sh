@@ -14,11 +14,7 @@ r=1
 while [ $r -le "$rounds" ]; do
 	for way in classic lrucost; do
 		for kind in faults coldread; do
-			bench_reset
-			if ! way_begin "$way"; then
-				tap_not_ok "overhead-$kind $way: set up the way"
-				continue
-			fi
+			way_begin "overhead-$kind" "$way" || continue
 			arg=64
 			[ $kind = coldread ] && arg=/data/cold
 			snap /tmp/b0

@@ -14,11 +14,7 @@ dd if=/dev/zero of=/data/stream bs=1M count="$stream_mb" 2>/dev/null
 sync
 
 for way in $BENCH_WAYS; do
-	bench_reset
-	if ! way_begin "$way"; then
-		tap_not_ok "stream $way: set up the way"
-		continue
-	fi
+	way_begin stream "$way" || continue
 	loadgen -s /tmp/series2 anon "$anon_mb" $((secs + 3)) >/tmp/load2 &
 	anon=$!
 	sleep 2

@@ -19,11 +19,7 @@ dd if=/dev/urandom of=/data/ws bs=1M count="$ws_mb" 2>/dev/null
 sync
 
 for way in $BENCH_WAYS; do
-	bench_reset
-	if ! way_begin "$way"; then
-		tap_not_ok "thrash $way: set up the way"
-		continue
-	fi
+	way_begin thrash "$way" || continue
 	hog=
 	if [ "$way" != ideal ]; then
 		memhog "$idle_mb" 100000 idle >/dev/null &

@@ -13,12 +13,15 @@ pgscan_anon pgscan_file pgsteal_kswapd pgsteal_direct pgsteal_anon
 pgsteal_file allocstall_dma allocstall_dma32 allocstall_normal
 allocstall_movable pgmajfault pgrefill pgactivate pgdeactivate pgrotated"
 
-# way_begin WAY: classic (stock LRU, lrucost not loaded), mglru (stock,
-# lru_gen on, lrucost not loaded), lrucost (loaded, steering), or ideal
-# (classic without the scenario's idle memory: the reference a perfect
-# policy would reach, idle anon swapped out once and never back)
+# way_begin SCENARIO WAY: reset (bench_reset), then set up WAY: classic
+# (stock LRU, lrucost not loaded), mglru (stock, lru_gen on, lrucost not
+# loaded), lrucost (loaded, steering), or ideal (classic without the
+# scenario's idle memory: the reference a perfect policy would reach, idle
+# anon swapped out once and never back).  A way that cannot be set up is a
+# failed test and a false return.
 way_begin() {
-	case $1 in
+	bench_reset
+	case $2 in
 	classic | ideal) [ "$(cat $GEN)" = 0x0000 ] ;;
 	mglru) echo y >$GEN && [ "$(cat $GEN)" != 0x0000 ] ;;
 	lrucost)
@@ -26,7 +29,7 @@ way_begin() {
 			grep -qx 'steering: active' "$LRUCOST_SYS/status"
 		;;
 	*) false ;;
-	esac
+	esac || { tap_not_ok "$1 $2: set up the way"; return 1; }
 }
 
 way_end() {

@@ -2,7 +2,8 @@
 # pressured under their own memory.max and removed; the slots of removed
 # ones are taken over (lruvec_slots_reused), so none is ever refused
 # (lruvec_table_full stays 0) and nothing is allocated per memcg.  A memcg
-# created after a removed one is listed under its own path.
+# created after a removed one, at its id and its memory, is listed under
+# its own cgroup, never under the removed one.
 . /tests/lib.sh
 
 # make check: a 256-slot table and 600 memcgs; make stress: 4096 and 10,000
@@ -55,27 +56,46 @@ check_eq "no lruvec was ever refused a slot" "$(st lruvec_table_full)" 0
 check_eq "no memory allocated per memcg (module size)" \
 	"$(awk '$1 == "lrucost" { print $2 }' /proc/modules)" "$size0"
 
-# a removed memcg's id reused by a new one: the new one starts afresh
-in_memcg old memhog 6 8 >/dev/null	# re-read: swap-ins, rotations
-lrucost-ctl lruvecs --json >/tmp/lv.json
-old=$(jq -c '[.[] | select(.memcg == "/mc/old")][0]' /tmp/lv.json)
-tap_diag "old: $old"
-
-id=$(echo "$old" | jq .memcg_id)
-rmdir /sys/fs/cgroup/mc/old
-echo 3 >/proc/sys/vm/drop_caches
-sleep 3		# past lruvec_idle_secs
-in_memcg new memhog 6 0 >/dev/null
-lrucost-ctl lruvecs --json >/tmp/lv.json
-new=$(jq -c '[.[] | select(.memcg == "/mc/new")][0]' /tmp/lv.json)
-tap_diag "new: $new"
-check "the old memcg had costs" jq -e '.anon_cost + .file_cost > 0' <<EOF2
-$old
-EOF2
-check "the new memcg is listed" test "$new" != null
-if [ "$(echo "$new" | jq .memcg_id)" = "$id" ]; then
-	tap_diag "the new memcg reuses id $id"
-fi
-rmdir /sys/fs/cgroup/mc/new
+# Removed memcgs' ids and memory taken by new ones, one after another
+# (make check: 40; make stress: 400): the kernel hands out the lowest free
+# memcg id and the slab reuses the freed lruvec, so a new memcg's lruvec
+# can sit at the address a slot is still keyed by.  Each new memcg must
+# be listed under its own cgroup (its inode), never under the removed one,
+# and lrucost must have seen the addresses reused and reset those slots.
+R=${LRUCOST_MEMCG_REUSE:-40}
+[ -n "$R" ] || R=40
+sleep 3		# the slots of the memcgs above are idle now
+reused0=$(st lruvec_address_reused)
+i=0
+own=0
+costs=0
+ids=" "
+while [ $i -lt "$R" ]; do
+	# re-read twice: swap-ins and rotations, costs of its own
+	in_memcg "r$i" memhog 6 2 >/dev/null || break
+	ino=$(stat -c %i "/sys/fs/cgroup/mc/r$i")
+	line=$(awk -v ino="$ino" 'NR > 1 && $7 == ino { print; exit }' \
+		"$LRUCOST_SYS/lruvecs")
+	if [ -n "$line" ]; then
+		own=$((own + 1))
+		set -- $line
+		[ $(($3 + $4)) -gt 0 ] && costs=$((costs + 1))
+		case $ids in *" $1 "*) ;; *) ids="$ids$1 " ;; esac
+	fi
+	rmdir "/sys/fs/cgroup/mc/r$i"
+	# let it be freed, so that the next one can take its id and memory
+	n=0
+	while [ $n -lt 20 ] && ! grep -qx 'nr_dying_descendants 0' \
+		/sys/fs/cgroup/mc/cgroup.stat; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	i=$((i + 1))
+done
+reused=$(($(st lruvec_address_reused) - reused0))
+tap_diag "$R memcgs one after another: memcg ids used:$ids; lruvec addresses reused $reused"
+check_eq "each listed under its own cgroup" "$own" "$R"
+check_eq "each with costs of its own" "$costs" "$R"
+check "memcg ids reused" test "$(echo $ids | wc -w)" -lt "$R"
+check "lruvec addresses reused, and their slots reset" test "$reused" -gt 0
 rmmod lrucost
-rmdir /sys/fs/cgroup/mc
