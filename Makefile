@@ -174,7 +174,8 @@ dkms-remove:
 	rm -rf /usr/src/lrucost-$(VERSION)
 
 lint:
-	/usr/src/linux-source-6.1/scripts/checkpatch.pl --no-tree -q -f \
+	@./tools/install-deps lint
+	$(CACHE)/checkpatch/checkpatch.pl --no-tree -q -f \
 		--ignore FILE_PATH_CHANGES,SPDX_LICENSE_TAG \
 		module/*.c module/*.h
 	$(MAKE) module C=2
