@@ -4,6 +4,7 @@
 #define LRUCOST_H
 
 #include <linux/atomic.h>
+#include <linux/seqlock.h>
 #include <linux/types.h>
 #include "lrucost_btf.h"
 #include "lrucost_parse.h"
@@ -99,6 +100,13 @@ struct lrucost_lruvec {
 	u64 serial;			/* the memcg's css serial number */
 	atomic_long_t cost[2];		/* anon, file */
 	/*
+	 * Halving both costs is one write section, so the split never reads
+	 * one halved and the other not: decay_seq is odd while it runs, and
+	 * the decaying bit lets only one reclaimer halve at a time.
+	 */
+	seqcount_t decay_seq;
+	unsigned long decaying;
+	/*
 	 * Plain fields: two reclaimers of one lruvec may race on them, which
 	 * only blurs the estimate that picks the next pass.
 	 */
@@ -117,6 +125,8 @@ struct lrucost_lruvec *lrucost_lruvec_get(struct lruvec *lruvec);
 void lrucost_lruvec_note(struct lruvec *lruvec, bool file,
 			 enum lrucost_kind kind, unsigned long nr_pages);
 void lrucost_lruvec_decay(struct lrucost_lruvec *e, unsigned long lru_pages);
+void lrucost_lruvec_costs(struct lrucost_lruvec *e, unsigned long *anon,
+			  unsigned long *file);
 int lrucost_lruvecs_show(char *buf);
 
 /* events.c: the hooks that observe rotations and refaults */

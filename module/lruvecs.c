@@ -64,6 +64,8 @@ static u64 serial_of(struct lruvec *lruvec, int *memcg_id, u64 *ino)
  */
 int lrucost_lruvecs_init(unsigned int slots)
 {
+	unsigned int i;
+
 	if (slots < 64 || slots > 65536 || (slots & (slots - 1))) {
 		pr_err("lruvec_slots=%u: must be a power of two, 64..65536; refusing to load\n",
 		       slots);
@@ -78,6 +80,9 @@ int lrucost_lruvecs_init(unsigned int slots)
 	if (!table)
 		return -ENOMEM;	/* the allocator has said why */
 	slot_bits = ilog2(slots);
+	/* zeroed is a valid seqcount, but lockdep wants its class set */
+	for (i = 0; i < slots; i++)
+		seqcount_init(&table[i].decay_seq);
 	return 0;
 }
 
@@ -200,17 +205,47 @@ void lrucost_lruvec_note(struct lruvec *lruvec, bool file,
  * @lru_pages: pages on the lruvec's LRUs
  *
  * Halving subtracts half of what was read, so events that race with it
- * are kept, not lost.
+ * are kept, not lost.  One reclaimer halves at a time; another that finds
+ * it halving leaves it to it, rather than halving twice.  The caller runs
+ * with preemption disabled (a kretprobe handler), so readers waiting on
+ * decay_seq wait only for the two subtractions.
  */
 void lrucost_lruvec_decay(struct lrucost_lruvec *e, unsigned long lru_pages)
 {
-	long a = atomic_long_read(&e->cost[0]);
-	long f = atomic_long_read(&e->cost[1]);
+	long a, f;
 
-	if (!lrucost_should_decay(a, f, lru_pages, LRUCOST_DECAY_DIV_DEFAULT))
+	if (test_and_set_bit_lock(0, &e->decaying))
 		return;
-	atomic_long_sub(a / 2, &e->cost[0]);
-	atomic_long_sub(f / 2, &e->cost[1]);
+	a = atomic_long_read(&e->cost[0]);
+	f = atomic_long_read(&e->cost[1]);
+	if (lrucost_should_decay(a, f, lru_pages, LRUCOST_DECAY_DIV_DEFAULT)) {
+		raw_write_seqcount_begin(&e->decay_seq);
+		atomic_long_sub(a / 2, &e->cost[0]);
+		atomic_long_sub(f / 2, &e->cost[1]);
+		raw_write_seqcount_end(&e->decay_seq);
+	}
+	clear_bit_unlock(0, &e->decaying);
+}
+
+/**
+ * lrucost_lruvec_costs - both costs, from one side of any halving
+ * @e: the state
+ * @anon: the anon cost
+ * @file: the file cost
+ *
+ * Events may land between the two reads, as they may between any two
+ * passes; a halving may not.
+ */
+void lrucost_lruvec_costs(struct lrucost_lruvec *e, unsigned long *anon,
+			  unsigned long *file)
+{
+	unsigned int seq;
+
+	do {
+		seq = read_seqcount_begin(&e->decay_seq);
+		*anon = atomic_long_read(&e->cost[0]);
+		*file = atomic_long_read(&e->cost[1]);
+	} while (read_seqcount_retry(&e->decay_seq, seq));
 }
 
 /**

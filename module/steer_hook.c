@@ -149,6 +149,7 @@ static void wanted_split(struct lrucost_lruvec *e, const unsigned long *size,
 {
 	unsigned long ia = size[LRU_INACTIVE_ANON];
 	unsigned long inf = size[LRU_INACTIVE_FILE];
+	unsigned long anon_cost, file_cost;
 	int sw = READ_ONCE(lrucost_knobs.swappiness);
 
 	if (pct >= 0) {
@@ -160,9 +161,8 @@ static void wanted_split(struct lrucost_lruvec *e, const unsigned long *size,
 	lrucost_lruvec_decay(e, size[LRU_INACTIVE_ANON] +
 			     size[LRU_ACTIVE_ANON] + size[LRU_INACTIVE_FILE] +
 			     size[LRU_ACTIVE_FILE]);
-	lrucost_split(atomic_long_read(&e->cost[0]),
-		      atomic_long_read(&e->cost[1]),
-		      sw >= 0 ? sw : kernel_sw, ap, fp);
+	lrucost_lruvec_costs(e, &anon_cost, &file_cost);
+	lrucost_split(anon_cost, file_cost, sw >= 0 ? sw : kernel_sw, ap, fp);
 }
 
 static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)

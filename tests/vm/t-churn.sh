@@ -27,7 +27,6 @@ share() { # anon share of the scan over ROUNDS re-reads of both sets
 share 1 >/dev/null
 before=$(share 2)
 cycles=${LRUCOST_CHURN_CYCLES:-50}
-[ -n "$cycles" ] || cycles=50
 ( r=0; while [ $r -lt 6 ] || [ ! -f /tmp/churn.stop ]; do
 	cat /data/file /mnt/shm/anon >/dev/null; r=$((r + 1)); done
   echo "$r" >/tmp/churn.done ) &

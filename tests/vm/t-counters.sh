@@ -1,6 +1,7 @@
 # lrucost's counters follow real events: refault_active_file tracks the
-# kernel's workingset_restore_file, rotations are seen under scanning of
-# referenced pages, and the cost totals rise with them.
+# kernel's workingset_restore_file, and equals a number of refaults known
+# in advance when two CPUs make them at once; rotations are seen under
+# scanning of referenced pages, and the cost totals rise with them.
 . /tests/lib.sh
 
 st() { cat "$LRUCOST_SYS/stats/$1"; }
@@ -8,7 +9,8 @@ st() { cat "$LRUCOST_SYS/stats/$1"; }
 dd if=/dev/urandom of=/data/ws bs=1M count=300 2>/dev/null
 sync
 echo 3 >/proc/sys/vm/drop_caches
-insmod "$LRUCOST_KO"
+# every lruvec used in the test stays listed in lruvecs, however long ago
+insmod "$LRUCOST_KO" lruvec_idle_secs=3600
 echo 0 >"$LRUCOST_SYS/enabled"   # observe only: the kernel's own reclaim
 r0=$(vm workingset_restore_file)
 a0=$(st refault_active_file)
@@ -37,6 +39,79 @@ check_eq "cost_io = io_cost x IO events" "$(st cost_io)" \
 check "lruvecs lists state" sh -c "[ \$(wc -l <$LRUCOST_SYS/lruvecs) -gt 1 ]"
 sed 's/^/#   /' "$LRUCOST_SYS/lruvecs" | head -5
 
+# A known number of events from both CPUs at once.  Two memcgs, each with
+# a reader pinned to its own CPU, each with a 16 MiB file made active (read
+# twice); then, round after round, the memcg's own reclaim (memory.reclaim,
+# file pages only as vm.swappiness is 0) evicts the file and it is read
+# again.  Every page evicted, counted with mincore before the re-read, was
+# active before and refaults within the memcg's workingset, which 64 MiB of
+# its own anon keeps larger than the refault distance: each is one
+# refault_active_file, and their total is known before any counter is read.
+rm -f /data/ws
+echo 3 >/proc/sys/vm/drop_caches
+sw0=$(cat /proc/sys/vm/swappiness)
+echo 0 >/proc/sys/vm/swappiness
+echo +memory >/sys/fs/cgroup/cgroup.subtree_control
+rounds=10
+cat >/tmp/known.sh <<'EOF'
+f=$1 d=$2 rounds=$3
+exec 3<"$f"	# an open file keeps its inode, and so its shadow entries
+memhog 64 3600 idle >/dev/null &
+hog=$!
+cat "$f" >/dev/null
+cat "$f" >/dev/null
+sleep 4		# the anon charged and the memcg's stats flushed
+evicted=0 i=0
+while [ $i -lt "$rounds" ]; do
+	echo 16M >"$d/memory.reclaim" 2>/dev/null
+	set -- $(resident "$f")
+	evicted=$((evicted + $2 - $1))
+	cat "$f" >/dev/null
+	i=$((i + 1))
+done
+kill $hog
+echo "$evicted"
+EOF
+for cpu in 0 1; do
+	mkdir /sys/fs/cgroup/known$cpu
+	dd if=/dev/urandom of=/data/known$cpu bs=1M count=16 2>/dev/null
+done
+sync
+echo 3 >/proc/sys/vm/drop_caches
+r0=$(vm workingset_restore_file)
+a0=$(st refault_active_file)
+m0=$(sed -n 's/^missed workingset_refault: //p' "$LRUCOST_SYS/status")
+for cpu in 0 1; do
+	d=/sys/fs/cgroup/known$cpu
+	sh -c "echo \$\$ >$d/cgroup.procs &&
+		exec taskset -c $cpu sh /tmp/known.sh /data/known$cpu $d $rounds" \
+		>/tmp/known$cpu.out &
+done
+wait
+da=$(($(st refault_active_file) - a0))
+dr=$(($(vm workingset_restore_file) - r0))
+missed=$(($(sed -n 's/^missed workingset_refault: //p' "$LRUCOST_SYS/status") - m0))
+known=0
+memcg=0
+for cpu in 0 1; do
+	e=$(cat /tmp/known$cpu.out)
+	m=$(awk '$1 == "workingset_restore_file" { print $2 }' \
+		/sys/fs/cgroup/known$cpu/memory.stat)
+	tap_diag "CPU $cpu: $rounds rounds, $e pages evicted and read again, memcg workingset_restore_file $m"
+	check "CPU $cpu: most of its file evicted each round" \
+		test "${e:-0}" -ge $((rounds * 4096 / 2))
+	known=$((known + ${e:-0}))
+	memcg=$((memcg + ${m:-0}))
+	rmdir /sys/fs/cgroup/known$cpu
+	rm -f /data/known$cpu
+done
+echo "$sw0" >/proc/sys/vm/swappiness
+tap_diag "known $known; lrucost refault_active_file +$da; kernel workingset_restore_file +$dr (memcgs $memcg); missed $missed"
+check_eq "the kernel restored every page evicted" "$memcg" "$known"
+check_eq "refault_active_file from 2 CPUs = pages known to refault, exactly" \
+	"$da" "$known"
+check_eq "no refault missed by the probe" "$missed" 0
+
 # reset_stats: only "1" resets; anything else changes nothing
 c=$(st cost_io)
 bad=0
@@ -55,4 +130,3 @@ tap_diag "cost_io before reset $c, after $(st cost_io)"
 check "reset_stats: counters restart from 0 (cost_io $c -> <= 1%)" \
 	test "$(st cost_io)" -le $((c / 100))
 rmmod lrucost
-rm -f /data/ws

@@ -13,8 +13,6 @@
 
 secs=${LRUCOST_SOAK_SECONDS:-60}
 every=${LRUCOST_SOAK_INTERVAL:-10}
-[ -n "$secs" ] || secs=60
-[ -n "$every" ] || every=10
 st() { cat "$LRUCOST_SYS/stats/$1"; }
 
 dd if=/dev/urandom of=/data/ws bs=1M count=160 2>/dev/null
