@@ -24,12 +24,13 @@ mkdir -p /sys/fs/cgroup/soak
 insmod "$LRUCOST_KO" || tap_bail "insmod"
 io_cost=$(cat "$LRUCOST_SYS/io_cost")
 
+# the workers start before the sampling does, and must outlive it
 run=$((secs + 5))
 memhog 100 "$run" >/tmp/soak.active &
 active=$!
 memhog 80 "$run" idle >/dev/null &
 idle=$!
-loadgen randread /data/ws "$secs" >/tmp/soak.randread &
+loadgen randread /data/ws "$run" >/tmp/soak.randread &
 rand=$!
 ( while [ ! -f /tmp/soak.stop ]; do cat /data/cold >/dev/null; done ) &
 stream=$!
