@@ -5,6 +5,8 @@
 . /tests/lib.sh
 
 st() { cat "$LRUCOST_SYS/stats/$1"; }
+# refaults the kretprobe could not see, from status
+missed() { sed -n 's/^missed workingset_refault: //p' "$LRUCOST_SYS/status"; }
 
 dd if=/dev/urandom of=/data/ws bs=1M count=300 2>/dev/null
 sync
@@ -26,7 +28,7 @@ tap_diag "refault_inactive_file $(st refault_inactive_file), refault_anon $(st r
 check "refault_active_file rose" test "$da" -gt 0
 # the same events, counted in two places, on 2 CPUs in kswapd and direct
 # reclaim at once: exact, but for refaults the probe reports it missed
-missed=$(sed -n 's/^missed workingset_refault: //p' "$LRUCOST_SYS/status")
+missed=$(missed)
 tap_diag "missed workingset_refault: $missed"
 check "refault_active_file = workingset_restore_file, exactly (missed $missed)" \
 	test "$da" -le "$dr" -a "$da" -ge $((dr - missed))
@@ -80,7 +82,7 @@ sync
 echo 3 >/proc/sys/vm/drop_caches
 r0=$(vm workingset_restore_file)
 a0=$(st refault_active_file)
-m0=$(sed -n 's/^missed workingset_refault: //p' "$LRUCOST_SYS/status")
+m0=$(missed)
 for cpu in 0 1; do
 	d=/sys/fs/cgroup/known$cpu
 	sh -c "echo \$\$ >$d/cgroup.procs &&
@@ -90,7 +92,7 @@ done
 wait
 da=$(($(st refault_active_file) - a0))
 dr=$(($(vm workingset_restore_file) - r0))
-missed=$(($(sed -n 's/^missed workingset_refault: //p' "$LRUCOST_SYS/status") - m0))
+missed=$(($(missed) - m0))
 known=0
 memcg=0
 for cpu in 0 1; do
