@@ -85,20 +85,20 @@ series() {
 # reads these from the console.  LOAD and LOAD2 are loadgen's JSON (LOAD2
 # "null" when the scenario has no second load).
 emit() {
-	echo "{\"scenario\":\"$1\",\"way\":\"$2\"," \
+	record=$(echo "{\"scenario\":\"$1\",\"way\":\"$2\"," \
 		"\"run\":$3,\"rc\":$4,\"mem_kb\":$(awk '/^MemTotal/ { print $2 }' /proc/meminfo)," \
 		"\"swappiness\":$(cat /proc/sys/vm/swappiness)," \
 		"\"load\":$5,\"load2\":$6," \
 		"\"vmstat\":$(delta /tmp/b0.vmstat /tmp/b1.vmstat "$BENCH_VMSTAT")," \
 		"\"psi_us\":$(delta /tmp/b0.psi /tmp/b1.psi)," \
 		"\"lrucost\":$(delta /tmp/b0.lrucost /tmp/b1.lrucost)," \
-		"\"series\":$(series "$7")}" | tr -d '\n' >/tmp/b.record
+		"\"series\":$(series "$7")}" | tr -d '\n')
 	# The console is shared with the kernel, whose messages would land
 	# inside the line: keep all but emergencies off it while the line
 	# goes out (they stay in the log the harness checks).
 	lvl=$(cut -f 1 /proc/sys/kernel/printk)
 	echo 1 >/proc/sys/kernel/printk
-	printf 'LRUCOST-BENCH-RUN %s\n' "$(cat /tmp/b.record)"
+	printf 'LRUCOST-BENCH-RUN %s\n' "$record"
 	sleep 1		# the line drained from the tty before the kernel's next
 	echo "$lvl" >/proc/sys/kernel/printk
 }

@@ -7,6 +7,7 @@ TAP_STATE=/tmp/tap.state
 
 # Taint bits expected from an unsigned out-of-tree module: O (12), E (13).
 TAINT_ALLOWED=$(((1 << 12) | (1 << 13)))
+# What fails a run; tests/vm/run reads this one single-quoted line too.
 LOG_BAD='WARNING:|BUG:|Oops|Call Trace|soft lockup|hard LOCKUP|detected stall|general protection fault|Kernel panic|list_add corruption|UBSAN|KASAN'
 
 _tap() {
