@@ -130,33 +130,33 @@ static int refault_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 	bool file = folio_is_file_lru(folio);
 	struct lruvec *lruvec;
 
-	atomic_dec(&refaults_pending);
 	if (c->was_active || lrucost_mglru_enabled() ||
 	    !folio_test_active(folio))
-		return 0;
+		goto out;
 	if (!folio_test_workingset(folio)) {
 		/* activated, but was not in the workingset: no IO cost */
 		if (file)
 			lrucost_stat_add(LRUCOST_STAT_REFAULT_INACTIVE_FILE,
 					 nr);
-		return 0;
+		goto out;
 	}
 	lrucost_stat_add(file ? LRUCOST_STAT_REFAULT_ACTIVE_FILE :
 			 LRUCOST_STAT_REFAULT_ANON, nr);
 	lruvec = lrucost_folio_lruvec(folio);
 	if (lruvec)
 		lrucost_lruvec_note(lruvec, file, LRUCOST_IO, nr);
+out:
+	/* last: the drain waits for this, see lrucost_drain() */
+	atomic_dec(&refaults_pending);
 	return 0;
 }
 NOKPROBE_SYMBOL(refault_return);
 
 static struct kprobe rotations_probe = {
-	.symbol_name = "move_folios_to_lru",
 	.pre_handler = rotations_pre,
 };
 
 static struct kretprobe refault_probe = {
-	.kp.symbol_name = "workingset_refault",
 	.entry_handler = refault_entry,
 	.handler = refault_return,
 	.data_size = sizeof(struct refault_call),
@@ -193,15 +193,21 @@ int lrucost_events_init(void)
 		pr_err("symbol root_mem_cgroup not found; refusing to load\n");
 		return -ENOENT;
 	}
+	rotations_probe.symbol_name =
+		lrucost_hook_name(LRUCOST_HOOK_MOVE_FOLIOS_TO_LRU);
 	ret = register_kprobe(&rotations_probe);
 	if (ret) {
-		pr_err("cannot hook move_folios_to_lru: %d\n", ret);
+		pr_err("cannot hook %s: %d\n", rotations_probe.symbol_name,
+		       ret);
 		return ret;
 	}
+	refault_probe.kp.symbol_name =
+		lrucost_hook_name(LRUCOST_HOOK_WORKINGSET_REFAULT);
 	refault_probe.maxactive = max_t(int, 64, 4 * num_possible_cpus());
 	ret = register_kretprobe(&refault_probe);
 	if (ret) {
-		pr_err("cannot hook workingset_refault: %d\n", ret);
+		pr_err("cannot hook %s: %d\n", refault_probe.kp.symbol_name,
+		       ret);
 		unregister_kprobe(&rotations_probe);
 	}
 	return ret;

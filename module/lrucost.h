@@ -31,6 +31,14 @@ struct lrucost_target {
 	enum lrucost_target_state state;
 };
 
+enum lrucost_hook {
+	LRUCOST_HOOK_SHRINK_LRUVEC,	/* steer_hook.c */
+	LRUCOST_HOOK_WORKINGSET_REFAULT, /* events.c: IO cost */
+	LRUCOST_HOOK_MOVE_FOLIOS_TO_LRU, /* events.c: CPU cost */
+	LRUCOST_NR_HOOKS,
+};
+
+const char *lrucost_hook_name(enum lrucost_hook hook);
 int lrucost_targets_resolve(const char *extra);
 void lrucost_targets_free(void);
 int lrucost_targets_show(char *buf, int at);
@@ -124,7 +132,7 @@ void lrucost_lruvecs_exit(void);
 struct lrucost_lruvec *lrucost_lruvec_get(struct lruvec *lruvec);
 void lrucost_lruvec_note(struct lruvec *lruvec, bool file,
 			 enum lrucost_kind kind, unsigned long nr_pages);
-void lrucost_lruvec_decay(struct lrucost_lruvec *e, unsigned long lru_pages);
+void lrucost_lru_sizes(struct lruvec *lruvec, unsigned long *size);
 void lrucost_lruvec_costs(struct lrucost_lruvec *e, unsigned long *anon,
 			  unsigned long *file);
 int lrucost_lruvecs_show(char *buf);

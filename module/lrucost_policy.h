@@ -28,7 +28,9 @@ enum lrucost_kind {
  * @file: accumulated cost of reclaiming file pages
  *
  * The seed keeps numer[2] and denom; denom is always anon + file, so it is
- * derived here rather than stored.
+ * derived here rather than stored.  The module keeps its costs in atomics
+ * and changes them only through lrucost_cost_add() and lrucost_cost_sub();
+ * this struct is a snapshot of them.
  */
 struct lrucost_cost {
 	unsigned long anon;
@@ -37,13 +39,13 @@ struct lrucost_cost {
 
 unsigned long lrucost_weight(enum lrucost_kind kind, unsigned long nr_pages,
 			     unsigned int io_cost);
-void lrucost_note(struct lrucost_cost *cost, _Bool file,
-		  enum lrucost_kind kind, unsigned long nr_pages,
-		  unsigned int io_cost);
+unsigned long lrucost_cost_add(unsigned long cost, unsigned long w);
+unsigned long lrucost_cost_sub(unsigned long cost, unsigned long d);
 _Bool lrucost_should_decay(unsigned long anon, unsigned long file,
 			   unsigned long lru_pages, unsigned int divisor);
-_Bool lrucost_decay(struct lrucost_cost *cost, unsigned long lru_pages,
-		    unsigned int divisor);
+_Bool lrucost_decay_amount(const struct lrucost_cost *seen,
+			   unsigned long lru_pages, unsigned int divisor,
+			   struct lrucost_cost *by);
 void lrucost_split(unsigned long anon_cost, unsigned long file_cost,
 		   unsigned int swappiness, unsigned long *ap,
 		   unsigned long *fp);

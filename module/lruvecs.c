@@ -139,14 +139,21 @@ struct lrucost_lruvec *lrucost_lruvec_get(struct lruvec *lruvec)
 	struct lrucost_lruvec *e, *oldest = NULL;
 	struct lruvec *key, *oldest_key = NULL;
 	int memcg_id, i;
-	u64 ino, serial = serial_of(lruvec, &memcg_id, &ino);
+	u64 ino, old_serial, serial = serial_of(lruvec, &memcg_id, &ino);
 
 	for (i = 0; i < PROBES; i++) {
 		e = &table[(h + i) & ((1U << slot_bits) - 1)];
 		/* acquire: a key seen set comes with its owner's stamp */
 		key = smp_load_acquire(&e->key);
-		if (!key)
-			key = cmpxchg(&e->key, NULL, lruvec) ?: lruvec;
+		if (!key) {
+			key = cmpxchg(&e->key, NULL, lruvec);
+			if (!key) {
+				/* a fresh slot: ours, and nothing reused */
+				WRITE_ONCE(e->last_used, now);
+				slot_reset(e, lruvec, serial, memcg_id, ino);
+				return e;
+			}
+		}
 		if (key == lruvec)
 			goto found;
 		if (slot_idle(e, now) &&
@@ -170,20 +177,117 @@ struct lrucost_lruvec *lrucost_lruvec_get(struct lruvec *lruvec)
 found:
 	if (READ_ONCE(e->last_used) != now)
 		WRITE_ONCE(e->last_used, now);
-	if (READ_ONCE(e->serial) != serial) {
-		/* a new memcg at a reused address: start afresh */
+	old_serial = READ_ONCE(e->serial);
+	if (old_serial != serial) {
+		/*
+		 * A new memcg at a reused address: start afresh.  Serial 0 is
+		 * a fresh claim another CPU has not stamped yet, not reuse.
+		 */
 		slot_reset(e, lruvec, serial, memcg_id, ino);
-		lrucost_stat_inc(LRUCOST_STAT_ADDR_REUSED);
+		if (old_serial)
+			lrucost_stat_inc(LRUCOST_STAT_ADDR_REUSED);
 	}
 	return e;
 }
 
+/*
+ * The pure cost arithmetic (policy.c) applied to one atomic cost: the
+ * value written is always what lrucost_cost_add() or lrucost_cost_sub()
+ * made of the value it replaces, so no race can take a cost below 0 or
+ * wrap it.
+ */
+static void cost_add(atomic_long_t *cost, unsigned long w)
+{
+	long old = atomic_long_read(cost);
+
+	while (!atomic_long_try_cmpxchg(cost, &old,
+					(long)lrucost_cost_add(old, w)))
+		;
+}
+
+static void cost_sub(atomic_long_t *cost, unsigned long d)
+{
+	long old = atomic_long_read(cost);
+
+	while (!atomic_long_try_cmpxchg(cost, &old,
+					(long)lrucost_cost_sub(old, d)))
+		;
+}
+
 /**
- * lrucost_lruvec_note - record a cost event
+ * lrucost_lru_sizes - pages on each of a lruvec's LRU lists
+ * @lruvec: the lruvec
+ * @size: out, NR_LRU_LISTS entries indexed by enum lru_list
+ *
+ * Mirrors lruvec_lru_size() over every zone, for each list.
+ */
+void lrucost_lru_sizes(struct lruvec *lruvec, unsigned long *size)
+{
+	enum lru_list lru;
+	int zid;
+
+	for (lru = 0; lru < NR_LRU_LISTS; lru++) {
+		size[lru] = 0;
+		for (zid = 0; zid < MAX_NR_ZONES; zid++) {
+			struct zone *z = &lruvec_pgdat(lruvec)->node_zones[zid];
+
+			if (mem_cgroup_disabled())
+				size[lru] += zone_page_state(z,
+						NR_ZONE_LRU_BASE + lru);
+			else
+				size[lru] += mem_cgroup_get_zone_lru_size(
+						lruvec, lru, zid);
+		}
+	}
+}
+
+/*
+ * Halve old costs, as lru_note_cost() does after each event (the seed did
+ * it in get_scan_count(), patch 07).  Halving takes off half of what was
+ * read, so events that race with it are kept, not lost.  One CPU halves
+ * at a time; another that finds it halving leaves it to it, rather than
+ * halving twice.  The callers are kprobe handlers, preemption disabled,
+ * so readers waiting on decay_seq wait only for the two subtractions.
+ */
+static void lruvec_decay(struct lrucost_lruvec *e, struct lruvec *lruvec)
+{
+	unsigned long size[NR_LRU_LISTS], pages;
+	struct lrucost_cost seen, by;
+
+	lrucost_lru_sizes(lruvec, size);
+	pages = size[LRU_INACTIVE_ANON] + size[LRU_ACTIVE_ANON] +
+		size[LRU_INACTIVE_FILE] + size[LRU_ACTIVE_FILE];
+	seen.anon = atomic_long_read(&e->cost[0]);
+	seen.file = atomic_long_read(&e->cost[1]);
+	if (!lrucost_should_decay(seen.anon, seen.file, pages,
+				  LRUCOST_DECAY_DIV_DEFAULT))
+		return;
+	if (test_and_set_bit_lock(0, &e->decaying))
+		return;
+	/* read again: another CPU may have halved them since */
+	seen.anon = atomic_long_read(&e->cost[0]);
+	seen.file = atomic_long_read(&e->cost[1]);
+	if (lrucost_decay_amount(&seen, pages, LRUCOST_DECAY_DIV_DEFAULT,
+				 &by)) {
+		raw_write_seqcount_begin(&e->decay_seq);
+		cost_sub(&e->cost[0], by.anon);
+		cost_sub(&e->cost[1], by.file);
+		raw_write_seqcount_end(&e->decay_seq);
+	}
+	clear_bit_unlock(0, &e->decaying);
+}
+
+/**
+ * lrucost_lruvec_note - record a cost event, and let old costs fade
  * @lruvec: where it happened
  * @file: on the file LRU (else anon)
  * @kind: LRUCOST_CPU or LRUCOST_IO
  * @nr_pages: base pages
+ *
+ * Costs decay where they are noted, as in lru_note_cost(), so they stay
+ * bounded by the LRU size whether or not lrucost steers: with enabled=0,
+ * anon_percent set, no swap or MGLRU in charge, what lruvecs shows is
+ * still the recent history the cost model would use.
  */
 void lrucost_lruvec_note(struct lruvec *lruvec, bool file,
 			 enum lrucost_kind kind, unsigned long nr_pages)
@@ -194,37 +298,10 @@ void lrucost_lruvec_note(struct lruvec *lruvec, bool file,
 	if (!e)
 		return;
 	w = lrucost_weight(kind, nr_pages, READ_ONCE(lrucost_knobs.io_cost));
-	atomic_long_add(w, &e->cost[file]);
+	cost_add(&e->cost[file], w);
 	lrucost_stat_add(kind == LRUCOST_IO ? LRUCOST_STAT_COST_IO :
 			 LRUCOST_STAT_COST_CPU, w);
-}
-
-/**
- * lrucost_lruvec_decay - halve old costs, as get_scan_count() of patch 07
- * @e: the state
- * @lru_pages: pages on the lruvec's LRUs
- *
- * Halving subtracts half of what was read, so events that race with it
- * are kept, not lost.  One reclaimer halves at a time; another that finds
- * it halving leaves it to it, rather than halving twice.  The caller runs
- * with preemption disabled (a kretprobe handler), so readers waiting on
- * decay_seq wait only for the two subtractions.
- */
-void lrucost_lruvec_decay(struct lrucost_lruvec *e, unsigned long lru_pages)
-{
-	long a, f;
-
-	if (test_and_set_bit_lock(0, &e->decaying))
-		return;
-	a = atomic_long_read(&e->cost[0]);
-	f = atomic_long_read(&e->cost[1]);
-	if (lrucost_should_decay(a, f, lru_pages, LRUCOST_DECAY_DIV_DEFAULT)) {
-		raw_write_seqcount_begin(&e->decay_seq);
-		atomic_long_sub(a / 2, &e->cost[0]);
-		atomic_long_sub(f / 2, &e->cost[1]);
-		raw_write_seqcount_end(&e->decay_seq);
-	}
-	clear_bit_unlock(0, &e->decaying);
+	lruvec_decay(e, lruvec);
 }
 
 /**
@@ -266,13 +343,13 @@ int lrucost_lruvecs_show(char *buf)
 	/* stop while a line of seven 20-digit numbers still fits whole */
 	for (i = 0; i < (1U << slot_bits) && n < PAGE_SIZE - 160; i++) {
 		struct lrucost_lruvec *e = &table[i];
+		unsigned long anon, file;
 
 		if (!READ_ONCE(e->key) || slot_idle(e, now))
 			continue;
-		n += sysfs_emit_at(buf, n, "%d %d %ld %ld %lu %lu %llu\n",
-				   e->memcg_id, e->nid,
-				   atomic_long_read(&e->cost[0]),
-				   atomic_long_read(&e->cost[1]),
+		lrucost_lruvec_costs(e, &anon, &file);
+		n += sysfs_emit_at(buf, n, "%d %d %lu %lu %lu %lu %llu\n",
+				   e->memcg_id, e->nid, anon, file,
 				   READ_ONCE(e->ap), READ_ONCE(e->fp),
 				   e->cgroup_ino);
 	}

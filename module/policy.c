@@ -47,23 +47,34 @@ unsigned long lrucost_weight(enum lrucost_kind kind, unsigned long nr_pages,
 }
 
 /**
- * lrucost_note - record one cost event
- * @cost: the lruvec's costs
- * @file: the event was on the file list (else anon)
- * @kind: CPU (rotation) or IO (refault)
- * @nr_pages: base pages
- * @io_cost: IO weight, see lrucost_weight()
+ * lrucost_cost_add - a cost after an event's weight is added
+ * @cost: the cost before
+ * @w: the event's weight, from lrucost_weight()
+ *
+ * Mirrors the addition in lru_note_cost().  The module applies it to its
+ * atomic per-lruvec costs in a cmpxchg loop, so this is the arithmetic
+ * that ships.
+ * Return: @cost + @w, saturated at ULONG_MAX.
  */
-void lrucost_note(struct lrucost_cost *cost, _Bool file,
-		  enum lrucost_kind kind, unsigned long nr_pages,
-		  unsigned int io_cost)
+unsigned long lrucost_cost_add(unsigned long cost, unsigned long w)
 {
-	unsigned long w = lrucost_weight(kind, nr_pages, io_cost);
+	return sat_add(cost, w);
+}
 
-	if (file)
-		cost->file = sat_add(cost->file, w);
-	else
-		cost->anon = sat_add(cost->anon, w);
+/**
+ * lrucost_cost_sub - a cost after a decay's share is taken off
+ * @cost: the cost now
+ * @d: what the decay takes, from lrucost_decay_amount()
+ *
+ * A decay reads both costs, then takes half of what it read off each, so
+ * events noted in between are kept.  If the slot was reset in between,
+ * the cost is smaller than what was read: it stops at 0 rather than
+ * wrapping to a huge cost that no halving would ever bring down.
+ * Return: @cost - @d, or 0 if @d is larger.
+ */
+unsigned long lrucost_cost_sub(unsigned long cost, unsigned long d)
+{
+	return cost > d ? cost - d : 0;
 }
 
 /**
@@ -88,20 +99,23 @@ _Bool lrucost_should_decay(unsigned long anon, unsigned long file,
 }
 
 /**
- * lrucost_decay - halve the costs when they exceed the threshold
- * @cost: the lruvec's costs
+ * lrucost_decay_amount - what halving old costs takes off each
+ * @seen: the costs as read
  * @lru_pages: see lrucost_should_decay()
  * @divisor: see lrucost_should_decay()
+ * @by: out: what to take off each cost with lrucost_cost_sub()
  *
- * Return: true if the costs were halved.
+ * Mirrors the halving in lru_note_cost() (get_scan_count() in patch 07).
+ * Return: true if the costs are to be halved; @by is then set.
  */
-_Bool lrucost_decay(struct lrucost_cost *cost, unsigned long lru_pages,
-		    unsigned int divisor)
+_Bool lrucost_decay_amount(const struct lrucost_cost *seen,
+			   unsigned long lru_pages, unsigned int divisor,
+			   struct lrucost_cost *by)
 {
-	if (!lrucost_should_decay(cost->anon, cost->file, lru_pages, divisor))
+	if (!lrucost_should_decay(seen->anon, seen->file, lru_pages, divisor))
 		return 0;
-	cost->anon /= 2;
-	cost->file /= 2;
+	by->anon = seen->anon / 2;
+	by->file = seen->file / 2;
 	return 1;
 }
 

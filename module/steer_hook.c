@@ -60,7 +60,7 @@ static bool stopping;
 struct saved_pass {
 	void *sc;
 	unsigned long anon_cost, file_cost;
-	unsigned char trim_byte, tiny_byte;
+	bool trim, tiny;
 	bool steered;
 };
 
@@ -72,6 +72,19 @@ static bool sc_test(void *sc, const struct sc_bit *b)
 static void sc_set(void *sc, const struct sc_bit *b)
 {
 	*((unsigned char *)sc + b->byte) |= b->mask;
+}
+
+/*
+ * Put one bit back.  Its byte holds other flags the kernel may change
+ * inside the pass (get_scan_count() sets memcg_low_skipped when it scales
+ * by memory.low, and do_try_to_free_pages() retries on it before OOM), so
+ * only this bit is written.  The byte is the reclaimer's own: no race.
+ */
+static void sc_put(void *sc, const struct sc_bit *b, bool on)
+{
+	unsigned char *p = (unsigned char *)sc + b->byte;
+
+	*p = on ? *p | b->mask : *p & ~b->mask;
 }
 
 static unsigned long *sc_ulong(void *sc, unsigned long off)
@@ -98,27 +111,6 @@ static unsigned int kernel_swappiness(struct mem_cgroup *memcg)
 	    memcg->css.parent)
 		return READ_ONCE(memcg->swappiness);
 	return READ_ONCE(*vm_swappiness_p);
-}
-
-/* Pages on each of the lruvec's LRU lists: lruvec_lru_size() for each. */
-static void lru_sizes(struct lruvec *lruvec, unsigned long size[NR_LRU_LISTS])
-{
-	enum lru_list lru;
-	int zid;
-
-	for (lru = 0; lru < NR_LRU_LISTS; lru++) {
-		size[lru] = 0;
-		for (zid = 0; zid < MAX_NR_ZONES; zid++) {
-			struct zone *z = &lruvec_pgdat(lruvec)->node_zones[zid];
-
-			if (mem_cgroup_disabled())
-				size[lru] += zone_page_state(z,
-						NR_ZONE_LRU_BASE + lru);
-			else
-				size[lru] += mem_cgroup_get_zone_lru_size(
-						lruvec, lru, zid);
-		}
-	}
 }
 
 /* Why a pass is left to the kernel, or LRUCOST_NR_STATS to steer it. */
@@ -158,9 +150,6 @@ static void wanted_split(struct lrucost_lruvec *e, const unsigned long *size,
 		*fp = (unsigned long)(100 - pct) * (ia + 1);
 		return;
 	}
-	lrucost_lruvec_decay(e, size[LRU_INACTIVE_ANON] +
-			     size[LRU_ACTIVE_ANON] + size[LRU_INACTIVE_FILE] +
-			     size[LRU_ACTIVE_FILE]);
 	lrucost_lruvec_costs(e, &anon_cost, &file_cost);
 	lrucost_split(anon_cost, file_cost, sw >= 0 ? sw : kernel_sw, ap, fp);
 }
@@ -191,7 +180,7 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	e = lrucost_lruvec_get(lruvec);
 	if (!e)
 		return 0;
-	lru_sizes(lruvec, size);
+	lrucost_lru_sizes(lruvec, size);
 	if (why != LRUCOST_NR_STATS) {
 		/* the kernel's one-list pass still counts toward the share */
 		if (why == LRUCOST_STAT_SKIP_CACHE_TRIM)
@@ -214,8 +203,8 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	s->sc = sc;
 	s->anon_cost = *sc_ulong(sc, off_anon_cost);
 	s->file_cost = *sc_ulong(sc, off_file_cost);
-	s->trim_byte = *((unsigned char *)sc + bit_trim.byte);
-	s->tiny_byte = *((unsigned char *)sc + bit_tiny.byte);
+	s->trim = sc_test(sc, &bit_trim);
+	s->tiny = sc_test(sc, &bit_tiny);
 	s->steered = true;
 
 	lrucost_steer_pass(ap, fp, swappiness, size[LRU_INACTIVE_ANON],
@@ -248,16 +237,16 @@ static int return_handler(struct kretprobe_instance *ri,
 		goto out;
 	*sc_ulong(sc, off_anon_cost) = s->anon_cost;
 	*sc_ulong(sc, off_file_cost) = s->file_cost;
-	*((unsigned char *)sc + bit_trim.byte) = s->trim_byte;
-	*((unsigned char *)sc + bit_tiny.byte) = s->tiny_byte;
+	sc_put(sc, &bit_trim, s->trim);
+	sc_put(sc, &bit_tiny, s->tiny);
 out:
+	/* last: the drain waits for this, see lrucost_drain() */
 	atomic_dec(&in_flight);
 	return 0;
 }
 NOKPROBE_SYMBOL(return_handler);
 
 static struct kretprobe shrink_lruvec_probe = {
-	.kp.symbol_name = "shrink_lruvec",
 	.entry_handler = entry_handler,
 	.handler = return_handler,
 	.data_size = sizeof(struct saved_pass),
@@ -290,10 +279,13 @@ int lrucost_steer_init(void)
 	}
 	WRITE_ONCE(stopping, false);
 	/* reclaimers sleep inside shrink_lruvec: allow many at once */
+	shrink_lruvec_probe.kp.symbol_name =
+		lrucost_hook_name(LRUCOST_HOOK_SHRINK_LRUVEC);
 	shrink_lruvec_probe.maxactive = max_t(int, 64, 4 * num_possible_cpus());
 	ret = register_kretprobe(&shrink_lruvec_probe);
 	if (ret)
-		pr_err("cannot hook shrink_lruvec: %d\n", ret);
+		pr_err("cannot hook %s: %d\n",
+		       shrink_lruvec_probe.kp.symbol_name, ret);
 	return ret;
 }
 
@@ -303,11 +295,15 @@ int lrucost_steer_init(void)
  * @pending: instances whose return handler has not run yet
  * @what: for the log, should the wait be long
  *
- * A kretprobe instance still pending at unregistration returns through a
- * trampoline that can no longer find it (seen on 6.1 as a jump to 0 under
- * insmod/rmmod churn), so every return hook must have run before the
- * probe goes.  Entry handlers run with preemption disabled, so after
- * synchronize_rcu() every one that saw @stopping clear has counted itself.
+ * Every instance that took a return hook must have run its return
+ * handler before the probe goes.  Unregistration only drops pending
+ * instances: for the steering hook that would leave a reclaimer's
+ * scan_control steered, since its return handler is what puts it back.
+ * Each return handler counts itself done as its very last step, so after
+ * the drain none is still running on lrucost's state either (the lruvec
+ * table, freed after the hooks).  Entry handlers run with preemption
+ * disabled, so after synchronize_rcu() every one that saw @stopping clear
+ * has counted itself.
  */
 void lrucost_drain(bool *stopping, atomic_t *pending, const char *what)
 {

@@ -18,14 +18,30 @@
 
 #define LRUCOST_MAX_EXTRA 8
 
-static struct lrucost_target targets[] = {
-	{ .name = "shrink_lruvec",	.required = true },
-	{ .name = "lru_add_fn",		.required = true },
-	{ .name = "lru_note_cost",	.required = true },
-	{ .name = "workingset_refault",	.required = true },
-	{ .name = "move_folios_to_lru",	.required = true },
-	{ .name = "get_scan_count",	.required = false },
+/*
+ * The functions lrucost arms, indexed by enum lrucost_hook: the probes
+ * take their symbol names from here, so what is checked at load is what
+ * is hooked.
+ */
+static struct lrucost_target targets[LRUCOST_NR_HOOKS] = {
+	[LRUCOST_HOOK_SHRINK_LRUVEC] = {
+		.name = "shrink_lruvec", .required = true },
+	[LRUCOST_HOOK_WORKINGSET_REFAULT] = {
+		.name = "workingset_refault", .required = true },
+	[LRUCOST_HOOK_MOVE_FOLIOS_TO_LRU] = {
+		.name = "move_folios_to_lru", .required = true },
 };
+
+/**
+ * lrucost_hook_name - the function a hook is armed on
+ * @hook: which hook
+ *
+ * Return: its symbol name.
+ */
+const char *lrucost_hook_name(enum lrucost_hook hook)
+{
+	return targets[hook].name;
+}
 
 static struct lrucost_target extra_targets[LRUCOST_MAX_EXTRA];
 static int nr_extra;

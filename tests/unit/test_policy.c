@@ -32,17 +32,45 @@ static void test_weight(void **state)
 		    ULONG_MAX);
 }
 
-static void test_note_saturates(void **state)
+static void test_cost_add_saturates(void **state)
 {
-	struct lrucost_cost c = { .anon = ULONG_MAX - 5, .file = 0 };
+	(void)state;
+	assert_true(lrucost_cost_add(ULONG_MAX - 5,
+				     lrucost_weight(LRUCOST_IO, 1, 32)) ==
+		    ULONG_MAX);
+	assert_int_equal(lrucost_cost_add(0, lrucost_weight(LRUCOST_CPU, 7,
+							    32)), 7);
+	assert_int_equal(lrucost_cost_add(7, lrucost_weight(LRUCOST_IO, 2,
+							    32)), 7 + 64);
+}
+
+/*
+ * Issue 15, item 4: a decay reads the costs, a slot reset (a new memcg
+ * taking the slot over) stores 0, then the decay takes off half of what
+ * it read.  The module applies exactly these functions to its atomics.
+ * Plain subtraction, as before, left the cost at -5: ULONG_MAX - 4 when
+ * read, pinning the split, and never halved away.
+ */
+static void test_decay_races_reset(void **state)
+{
+	struct lrucost_cost seen = { .anon = 10, .file = 3 }, by;
+	unsigned long anon, file;
 
 	(void)state;
-	lrucost_note(&c, 0, LRUCOST_IO, 1, 32);
-	assert_true(c.anon == ULONG_MAX);
-	lrucost_note(&c, 1, LRUCOST_CPU, 7, 32);
-	assert_int_equal(c.file, 7);
-	lrucost_note(&c, 1, LRUCOST_IO, 2, 32);
-	assert_int_equal(c.file, 7 + 64);
+	assert_true(lrucost_decay_amount(&seen, 8, 8, &by));
+	assert_int_equal(by.anon, 5);
+	assert_int_equal(by.file, 1);
+	anon = 0;			/* the reset, between read and apply */
+	file = 0;
+	anon = lrucost_cost_sub(anon, by.anon);
+	file = lrucost_cost_sub(file, by.file);
+	assert_int_equal(anon, 0);
+	assert_int_equal(file, 0);
+	/* and the slot's new owner starts from a cost that means something */
+	anon = lrucost_cost_add(anon, lrucost_weight(LRUCOST_IO, 1, 32));
+	assert_int_equal(anon, 32);
+	/* an event in between is kept: 10 read, 4 added, 5 taken off */
+	assert_int_equal(lrucost_cost_sub(10 + 4, by.anon), 9);
 }
 
 /* No history: the split is swappiness against 200 - swappiness. */
@@ -168,14 +196,18 @@ static void test_split_monotone(void **state)
 
 static void test_decay(void **state)
 {
-	struct lrucost_cost c = { .anon = 100, .file = 29 };
+	struct lrucost_cost c = { .anon = 100, .file = 29 }, by;
 
 	(void)state;
 	/* 1024 LRU pages / 8 = 128: 129 is over, halve */
-	assert_true(lrucost_decay(&c, 1024, 8));
+	assert_true(lrucost_decay_amount(&c, 1024, 8, &by));
+	assert_int_equal(by.anon, 50);
+	assert_int_equal(by.file, 14);
+	c.anon = lrucost_cost_sub(c.anon, by.anon);
+	c.file = lrucost_cost_sub(c.file, by.file);
 	assert_int_equal(c.anon, 50);
-	assert_int_equal(c.file, 14);
-	assert_false(lrucost_decay(&c, 1024, 8));
+	assert_int_equal(c.file, 15);
+	assert_false(lrucost_decay_amount(&c, 1024, 8, &by));
 	/* empty LRU with cost: decays; no cost: does not */
 	assert_true(lrucost_should_decay(1, 0, 0, 8));
 	assert_false(lrucost_should_decay(0, 0, 0, 8));
@@ -199,9 +231,12 @@ static void test_decay_keeps_split(void **state)
 		};
 		unsigned int s = (unsigned int)(random() % 201);
 		unsigned long ap0, fp0, ap1, fp1;
+		struct lrucost_cost by;
 
 		lrucost_split(c.anon, c.file, s, &ap0, &fp0);
-		assert_true(lrucost_decay(&c, 0, 8));
+		assert_true(lrucost_decay_amount(&c, 0, 8, &by));
+		c.anon = lrucost_cost_sub(c.anon, by.anon);
+		c.file = lrucost_cost_sub(c.file, by.file);
 		lrucost_split(c.anon, c.file, s, &ap1, &fp1);
 		if (s == 0 || s == 200)
 			continue;
@@ -215,7 +250,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_weight),
-		cmocka_unit_test(test_note_saturates),
+		cmocka_unit_test(test_cost_add_saturates),
+		cmocka_unit_test(test_decay_races_reset),
 		cmocka_unit_test(test_split_no_cost),
 		cmocka_unit_test(test_split_worked),
 		cmocka_unit_test(test_split_swappiness_edges),

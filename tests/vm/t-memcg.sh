@@ -35,6 +35,10 @@ while [ $i -lt "$N" ]; do
 	i=$((i + 1))
 done
 check_eq "$N memcgs created and pressured" "$i" "$N"
+# none removed yet, so no address can have passed to a new memcg: a slot's
+# first use is not a reuse (it once counted every fresh slot)
+check_eq "fresh slots not counted as reused addresses" \
+	"$(st lruvec_address_reused)" 0
 i=0
 while [ $i -lt "$N" ]; do
 	rmdir "/sys/fs/cgroup/mc/m$i" || break
@@ -104,4 +108,5 @@ tap_diag "$costs of $R with costs of their own"
 check_eq "each with state of its own" "$state" "$R"
 check "memcg ids reused" test "$(echo $ids | wc -w)" -lt "$R"
 check "lruvec addresses reused, and their slots reset" test "$reused" -gt 0
+check "no more reuses than memcgs that could reuse" test "$reused" -le "$R"
 rmmod lrucost
