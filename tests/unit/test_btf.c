@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <linux/btf.h>
 
 #include "lrucost_btf.h"
 
@@ -83,30 +84,32 @@ static void build_blob(void)
 	blob_len = pos + sizeof(strs);
 }
 
-static void expect(const char *m, unsigned long off, unsigned int bits,
-		   unsigned long size)
-{
-	struct lrucost_btf_member out;
-
-	assert_int_equal(lrucost_btf_find_member(blob, blob_len, "demo", m,
-						 &out), LRUCOST_BTF_OK);
-	assert_int_equal(out.bit_offset, off);
-	assert_int_equal(out.bit_size, bits);
-	assert_int_equal(out.byte_size, size);
-}
+/* struct demo's members, as build_blob() lays them out */
+static const struct {
+	const char *name;
+	unsigned long bit_offset;
+	unsigned int bit_size;
+	unsigned long byte_size;
+} demo[] = {
+	{ "a", 0, 0, 8 }, { "prio", 64, 0, 1 }, { "flag", 96, 1, 4 },
+	{ "two", 97, 2, 4 }, { "arr", 128, 0, 12 }, { "p", 256, 0, 8 },
+};
 
 static void test_synthetic(void **state)
 {
 	struct lrucost_btf_member out;
+	size_t i;
 
 	(void)state;
 	build_blob();
-	expect("a", 0, 0, 8);
-	expect("prio", 64, 0, 1);
-	expect("flag", 96, 1, 4);
-	expect("two", 97, 2, 4);
-	expect("arr", 128, 0, 12);
-	expect("p", 256, 0, 8);
+	for (i = 0; i < sizeof(demo) / sizeof(demo[0]); i++) {
+		assert_int_equal(lrucost_btf_find_member(blob, blob_len, "demo",
+							 demo[i].name, &out),
+				 LRUCOST_BTF_OK);
+		assert_int_equal(out.bit_offset, demo[i].bit_offset);
+		assert_int_equal(out.bit_size, demo[i].bit_size);
+		assert_int_equal(out.byte_size, demo[i].byte_size);
+	}
 	assert_int_equal(lrucost_btf_find_member(blob, blob_len, "demo",
 						 "nope", &out),
 			 LRUCOST_BTF_ENOMEMBER);
@@ -115,19 +118,202 @@ static void test_synthetic(void **state)
 			 LRUCOST_BTF_ENOSTRUCT);
 }
 
-/* Every truncation and every single-byte corruption: no crash, no lie. */
+/*
+ * A reference reading of a BTF blob, for the corruption test below: written
+ * from the UAPI (linux/btf.h, Documentation/bpf/btf.rst), apart from btf.c,
+ * to the contract btf.c documents: the header must place both sections
+ * inside the blob, the string section must start and end with a NUL; the
+ * type records are read in order up to the first one that does not fit or
+ * has no known kind; the first struct of the name among them is used, and
+ * its first member of the name; a name outside the string section matches
+ * nothing; a member's size is its type's, through typedefs, qualifiers and
+ * arrays, and a member whose type has no size (void, a function, a forward
+ * declaration, a zero size, a cycle, an id past the records read) makes
+ * the blob malformed.  btf.c stops after 32 typedef/array hops; fewer than
+ * 32 records fit in this blob, so only a cycle is that long.
+ */
+#define REF_MAX_TYPES	(sizeof(blob) / sizeof(struct btf_type))
+
+struct ref_btf {
+	const char *strs;
+	uint64_t strs_len;
+	struct btf_type t[REF_MAX_TYPES + 1];	/* by type id, from 1 */
+	const unsigned char *extra[REF_MAX_TYPES + 1];	/* what follows */
+	unsigned int n;		/* records read */
+	int bad_tail;		/* and a record after them did not decode */
+};
+
+/* Bytes that follow a struct btf_type of this kind, or -1. */
+static long ref_extra(const struct btf_type *t)
+{
+	long vlen = BTF_INFO_VLEN(t->info);
+
+	switch (BTF_INFO_KIND(t->info)) {
+	case BTF_KIND_INT:
+		return sizeof(uint32_t);
+	case BTF_KIND_VAR:
+		return sizeof(struct btf_var);
+	case BTF_KIND_DECL_TAG:
+		return sizeof(struct btf_decl_tag);
+	case BTF_KIND_ARRAY:
+		return sizeof(struct btf_array);
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		return vlen * (long)sizeof(struct btf_member);
+	case BTF_KIND_ENUM:
+		return vlen * (long)sizeof(struct btf_enum);
+	case BTF_KIND_ENUM64:
+		return vlen * (long)sizeof(struct btf_enum64);
+	case BTF_KIND_FUNC_PROTO:
+		return vlen * (long)sizeof(struct btf_param);
+	case BTF_KIND_DATASEC:
+		return vlen * (long)sizeof(struct btf_var_secinfo);
+	case BTF_KIND_PTR: case BTF_KIND_FWD: case BTF_KIND_TYPEDEF:
+	case BTF_KIND_VOLATILE: case BTF_KIND_CONST: case BTF_KIND_RESTRICT:
+	case BTF_KIND_FUNC: case BTF_KIND_FLOAT: case BTF_KIND_TYPE_TAG:
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+static int ref_init(struct ref_btf *r, const unsigned char *b, size_t len)
+{
+	struct btf_header h;
+	const unsigned char *types;
+	uint64_t pos = 0;
+
+	memset(r, 0, sizeof(*r));
+	if (len < sizeof(h))
+		return -1;
+	memcpy(&h, b, sizeof(h));
+	if (h.magic != BTF_MAGIC || h.version != 1 || h.hdr_len < sizeof(h) ||
+	    h.hdr_len > len ||
+	    (uint64_t)h.hdr_len + h.type_off + h.type_len > len ||
+	    (uint64_t)h.hdr_len + h.str_off + h.str_len > len)
+		return -1;
+	r->strs = (const char *)b + h.hdr_len + h.str_off;
+	r->strs_len = h.str_len;
+	if (!h.str_len || r->strs[0] || r->strs[h.str_len - 1])
+		return -1;
+	types = b + h.hdr_len + h.type_off;
+	while (pos < h.type_len) {
+		struct btf_type t;
+		long extra;
+
+		if (h.type_len - pos < sizeof(t)) {
+			r->bad_tail = 1;
+			break;
+		}
+		memcpy(&t, types + pos, sizeof(t));
+		extra = ref_extra(&t);
+		if (extra < 0 ||
+		    (uint64_t)extra > h.type_len - pos - sizeof(t)) {
+			r->bad_tail = 1;
+			break;
+		}
+		assert_true(r->n < REF_MAX_TYPES);
+		r->n++;
+		r->t[r->n] = t;
+		r->extra[r->n] = types + pos + sizeof(t);
+		pos += sizeof(t) + (uint64_t)extra;
+	}
+	assert_true(r->n < 32);
+	return 0;
+}
+
+static int ref_name_is(const struct ref_btf *r, uint32_t off,
+		       const char *name)
+{
+	return off < r->strs_len && !strcmp(r->strs + off, name);
+}
+
+/* Size of type @id in bytes, 0 when it has none; @hops so far. */
+static uint64_t ref_size(const struct ref_btf *r, uint32_t id,
+			 unsigned int hops)
+{
+	const struct btf_type *t;
+	struct btf_array a;
+	uint64_t n;
+
+	if (!id || id > r->n || hops >= r->n)	/* void, unread, a cycle */
+		return 0;
+	t = &r->t[id];
+	switch (BTF_INFO_KIND(t->info)) {
+	case BTF_KIND_INT: case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+	case BTF_KIND_ENUM: case BTF_KIND_ENUM64: case BTF_KIND_FLOAT:
+		return t->size;
+	case BTF_KIND_PTR:
+		return sizeof(void *);
+	case BTF_KIND_ARRAY:
+		memcpy(&a, r->extra[id], sizeof(a));
+		n = ref_size(r, a.type, hops + 1);
+		return a.nelems && n > UINT64_MAX / a.nelems ? 0 :
+		       n * a.nelems;
+	case BTF_KIND_TYPEDEF: case BTF_KIND_VOLATILE: case BTF_KIND_CONST:
+	case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
+		return ref_size(r, t->type, hops + 1);
+	default:
+		return 0;
+	}
+}
+
+static int ref_find(const unsigned char *b, size_t len, const char *sname,
+		    const char *mname, struct lrucost_btf_member *out)
+{
+	struct ref_btf r;
+	unsigned int id, i;
+
+	if (ref_init(&r, b, len))
+		return LRUCOST_BTF_EBADBLOB;
+	for (id = 1; id <= r.n; id++) {
+		const struct btf_type *t = &r.t[id];
+
+		if (BTF_INFO_KIND(t->info) != BTF_KIND_STRUCT ||
+		    !ref_name_is(&r, t->name_off, sname))
+			continue;
+		for (i = 0; i < BTF_INFO_VLEN(t->info); i++) {
+			struct btf_member m;
+			uint32_t off;
+
+			memcpy(&m, r.extra[id] + i * sizeof(m), sizeof(m));
+			if (!ref_name_is(&r, m.name_off, mname))
+				continue;
+			off = m.offset;
+			if (BTF_INFO_KFLAG(t->info)) {
+				out->bit_offset = BTF_MEMBER_BIT_OFFSET(off);
+				out->bit_size = BTF_MEMBER_BITFIELD_SIZE(off);
+			} else {
+				out->bit_offset = off;
+				out->bit_size = 0;
+			}
+			out->byte_size = ref_size(&r, m.type, 0);
+			return out->byte_size ? LRUCOST_BTF_OK :
+						LRUCOST_BTF_EBADBLOB;
+		}
+		return LRUCOST_BTF_ENOMEMBER;
+	}
+	return r.bad_tail ? LRUCOST_BTF_EBADBLOB : LRUCOST_BTF_ENOSTRUCT;
+}
+
+/*
+ * Every truncation fails.  Every single-byte corruption (every byte, every
+ * value) gets, for every member name, the answer and the error of the
+ * reference reading of the corrupted bytes: a lookup fails or returns what
+ * the bytes say, the uncorrupted member or another one.
+ */
 static void test_malformed(void **state)
 {
-	struct lrucost_btf_member out;
-	unsigned char saved[sizeof(blob)];
-	size_t len, i;
-	int v;
+	const size_t members = sizeof(demo) / sizeof(demo[0]);
+	struct lrucost_btf_member out, ref;
+	unsigned char *copy;
+	size_t len, i, k;
+	int v, same = 0, moved = 0, bad = 0, nostruct = 0, nomember = 0;
 
 	(void)state;
 	build_blob();
 	for (len = 0; len < blob_len; len++) {
-		unsigned char *copy = malloc(len ? len : 1);
-
+		copy = malloc(len ? len : 1);
 		memcpy(copy, blob, len);
 		assert_int_not_equal(lrucost_btf_find_member(copy, len,
 				     "demo", "p", &out), LRUCOST_BTF_OK);
@@ -135,15 +321,71 @@ static void test_malformed(void **state)
 	}
 	assert_int_equal(lrucost_btf_find_member(NULL, 100, "demo", "p",
 						 &out), LRUCOST_BTF_EBADBLOB);
-	memcpy(saved, blob, sizeof(blob));
-	for (i = 0; i < blob_len; i++) {
-		for (v = 0; v < 256; v += 51) {
-			blob[i] = (unsigned char)v;
-			(void)lrucost_btf_find_member(blob, blob_len, "demo",
-						      "arr", &out);
-			memcpy(blob, saved, sizeof(blob));
-		}
+	/* the reference reads the intact blob as build_blob() wrote it */
+	for (k = 0; k < members; k++) {
+		assert_int_equal(ref_find(blob, blob_len, "demo", demo[k].name,
+					  &ref), LRUCOST_BTF_OK);
+		assert_int_equal(ref.bit_offset, demo[k].bit_offset);
+		assert_int_equal(ref.bit_size, demo[k].bit_size);
+		assert_int_equal(ref.byte_size, demo[k].byte_size);
 	}
+	assert_int_equal(ref_find(blob, blob_len, "demo", "nope", &ref),
+			 LRUCOST_BTF_ENOMEMBER);
+	/* in a buffer of the blob's size, so valgrind sees reads past it */
+	copy = malloc(blob_len);
+	assert_non_null(copy);
+	memcpy(copy, blob, blob_len);
+	for (i = 0; i < blob_len; i++) {
+		for (v = 0; v < 256; v++) {
+			copy[i] = (unsigned char)v;
+			/* each member, and one that is not there */
+			for (k = 0; k <= members; k++) {
+				const char *m = k < members ? demo[k].name :
+							      "nope";
+				int got, want;
+
+				memset(&out, 0, sizeof(out));
+				memset(&ref, 0, sizeof(ref));
+				got = lrucost_btf_find_member(copy, blob_len,
+							      "demo", m, &out);
+				want = ref_find(copy, blob_len, "demo", m,
+						&ref);
+
+				if (got != want ||
+				    (!got && (out.bit_offset != ref.bit_offset ||
+					      out.bit_size != ref.bit_size ||
+					      out.byte_size != ref.byte_size)))
+					fail_msg("byte %zu = %d, demo.%s: btf.c "
+						 "%d bit %lu width %u size %lu, "
+						 "reference %d bit %lu width %u "
+						 "size %lu", i, v, m, got,
+						 out.bit_offset, out.bit_size,
+						 out.byte_size, want,
+						 ref.bit_offset, ref.bit_size,
+						 ref.byte_size);
+				if (got == LRUCOST_BTF_EBADBLOB)
+					bad++;
+				else if (got == LRUCOST_BTF_ENOSTRUCT)
+					nostruct++;
+				else if (got == LRUCOST_BTF_ENOMEMBER)
+					nomember++;
+				else if (k < members &&
+					 out.bit_offset == demo[k].bit_offset &&
+					 out.bit_size == demo[k].bit_size &&
+					 out.byte_size == demo[k].byte_size)
+					same++;
+				else
+					moved++;
+			}
+		}
+		copy[i] = blob[i];
+	}
+	free(copy);
+	print_message("corruptions: %d found unchanged, %d found changed, "
+		      "%d malformed, %d no struct, %d no member\n", same,
+		      moved, bad, nostruct, nomember);
+	/* every outcome is reached, so each is compared */
+	assert_true(same && moved && bad && nostruct && nomember);
 	assert_string_equal(lrucost_btf_strerror(LRUCOST_BTF_ENOMEMBER),
 			    "member not in struct");
 }

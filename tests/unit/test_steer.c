@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "lrucost_steer.h"
@@ -17,6 +18,55 @@
 static double ratio(unsigned long ap, unsigned long fp)
 {
 	return (double)ap / (double)fp;
+}
+
+/*
+ * The test's own model of stock 6.1 get_scan_count() in SCAN_FRACT mode,
+ * written apart from lrucost_stock_split(): from sc->anon_cost and
+ * sc->file_cost it gives fraction[0] (anon) and fraction[1] (file).  The
+ * operands stay far below 2^53, so the doubles are exact, and floor() of an
+ * exact quotient is the kernel's integer division.
+ */
+static void stock_fract(const struct lrucost_steer *st, unsigned int s,
+			double *sap, double *sfp)
+{
+	double t = (double)st->anon_cost + st->file_cost;
+	double a3 = t + st->anon_cost, f3 = t + st->file_cost;
+
+	*sap = floor(s * (a3 + f3 + 1) / (a3 + 1));
+	*sfp = floor((200 - s) * (a3 + f3 + 1) / (f3 + 1));
+}
+
+/*
+ * Pages one pass scans from lists of @anon and @file pages: all of one list
+ * in the one-list modes; in SCAN_FRACT, each list in proportion to its
+ * fraction of the denominator (fraction[0] + fraction[1]).
+ */
+static void scan_pass(const struct lrucost_steer *st, unsigned int s,
+		      unsigned long anon, unsigned long file, double *sa,
+		      double *sf)
+{
+	double sap, sfp;
+
+	switch (st->mode) {
+	case LRUCOST_STEER_ANON:
+		*sa += anon;
+		break;
+	case LRUCOST_STEER_FILE:
+		*sf += file;
+		break;
+	default:
+		stock_fract(st, s, &sap, &sfp);
+		*sa += anon * sap / (sap + sfp);
+		*sf += file * sfp / (sap + sfp);
+	}
+}
+
+/* The anon share of the pages scanned at anon:file pressures @a:@f. */
+static double share_at(double a, double f, unsigned long anon,
+		       unsigned long file)
+{
+	return anon * a / (anon * a + file * f);
 }
 
 /*
@@ -36,6 +86,7 @@ static void test_costs_in_band(void **state)
 			unsigned long ap = (unsigned long)(base * m * 1e6);
 			unsigned long fp = 1000000, sap, sfp;
 			struct lrucost_steer st;
+			double map, mfp;
 
 			if (!ap)
 				continue;
@@ -45,6 +96,9 @@ static void test_costs_in_band(void **state)
 					 LRUCOST_STEER_SCALE);
 			lrucost_stock_split(st.anon_cost, st.file_cost, s,
 					    &sap, &sfp);
+			/* steer.c's copy of the formula is the model's */
+			stock_fract(&st, s, &map, &mfp);
+			assert_true(sap == map && sfp == mfp);
 			/* the stock formula's integers limit precision */
 			assert_true(fabs(ratio(sap, sfp) / ratio(ap, fp) - 1)
 				    < 0.01 + 1.0 / sap + 1.0 / sfp);
@@ -65,14 +119,94 @@ static void test_costs_clamp(void **state)
 	/* huge inputs do not overflow */
 	lrucost_steer_costs(~0UL, ~0UL, 100, &st);
 	assert_int_equal(st.anon_cost + st.file_cost, LRUCOST_STEER_SCALE);
-	lrucost_steer_costs(0, 0, 0, &st);
-	assert_int_equal(st.mode, LRUCOST_STEER_FRACT);
+}
+
+/*
+ * The costs lrucost_steer_costs() picks, fed through the model above, make
+ * a SCAN_FRACT pass scan the wanted anon share, or, beyond the band the
+ * costs reach (ratio 1/2..2 times s : (200 - s)), the share at the band's
+ * nearer edge; at swappiness 0 and 200 the costs cannot move the split and
+ * the share is 0 and 1.  The rounding bound on the anon:file ratio:
+ *  - steer.c quantises x = anon_cost / (anon_cost + file_cost) to 1/1024,
+ *    and |d ln((2 - x) / (1 + x)) / dx| = 3 / ((2 - x)(1 + x)) <= 3/2, so a
+ *    factor of at most exp(1.5 / 1024);
+ *  - the kernel's "+ 1" terms, with anon_cost + file_cost = 2^20: under
+ *    exp(2^-18);
+ *  - the kernel floors fraction[0] = sap and fraction[1] = sfp, which moves
+ *    the ratio by a factor in (sap / (sap + 1), (sfp + 1) / sfp).
+ */
+static void test_costs_deliver_share(void **state)
+{
+	static const unsigned int sw[] = { 0, 1, 5, 20, 60, 100, 120, 150,
+					   180, 195, 199, 200 };
+	/* wanted anon:file pressure, in units of s : (200 - s) */
+	static const double want[] = { 1e-4, 0.1, 0.45, 0.5, 0.51, 0.7, 1.0,
+				       1.3, 1.7, 1.99, 2.0, 2.2, 5.0, 1e4 };
+	static const unsigned long lists[][2] = {
+		{ 1000, 1000 }, { 40000, 60000 }, { 300000, 5000 },
+		{ 5000, 300000 }, { 1UL << 30, 1UL << 20 },
+	};
+	const double quant = exp(1.5 / 1024 + 1.0 / (1 << 18));
+	size_t i, j, k;
+	int clamped = 0, in_band = 0;
+
+	(void)state;
+	for (i = 0; i < sizeof(sw) / sizeof(sw[0]); i++) {
+		unsigned int s = sw[i];
+		double band = s && s < 200 ? (double)s / (200 - s) : 1;
+
+		for (j = 0; j < sizeof(want) / sizeof(want[0]); j++) {
+			unsigned long ap = (unsigned long)(want[j] * band * 1e6);
+			unsigned long fp = 1000000;
+			double r = (double)ap / fp, rlo, rhi, rf = 1, sap, sfp;
+			struct lrucost_steer st;
+
+			memset(&st, 0xa5, sizeof(st));
+			lrucost_steer_costs(ap, fp, s, &st);
+			if (st.anon_cost + st.file_cost != LRUCOST_STEER_SCALE)
+				fail_msg("s=%u ap=%lu fp=%lu: costs %lu+%lu", s,
+					 ap, fp, st.anon_cost, st.file_cost);
+			stock_fract(&st, s, &sap, &sfp);
+			if (s == 0 || s == 200) {
+				/* fractions 0:200 and 200:0, shares 0 and 1 */
+				rlo = rhi = s == 200;
+				rf = s == 0;
+			} else {
+				if (r < band / 2 || r > band * 2)
+					clamped++;
+				else
+					in_band++;
+				r = fmin(fmax(r, band / 2), band * 2);
+				rlo = r / quant * sap / (sap + 1);
+				rhi = r * quant * (sfp + 1) / sfp;
+			}
+			for (k = 0; k < sizeof(lists) / sizeof(lists[0]); k++) {
+				unsigned long anon = lists[k][0];
+				unsigned long file = lists[k][1];
+				double got = share_at(sap, sfp, anon, file);
+				double lo = share_at(rlo, rf, anon, file);
+				double hi = share_at(rhi, rf, anon, file);
+
+				if (got < lo - 1e-12 || got > hi + 1e-12)
+					fail_msg("s=%u ap:fp=%lu:%lu anon=%lu "
+						 "file=%lu: costs %lu:%lu, "
+						 "fractions %.0f:%.0f, anon "
+						 "share %.6f not in [%.6f, "
+						 "%.6f]",
+						 s, ap, fp, anon, file,
+						 st.anon_cost, st.file_cost, sap,
+						 sfp, got, lo, hi);
+			}
+		}
+	}
+	/* the table reaches both sides of the band's edges */
+	assert_true(clamped >= 50 && in_band >= 50);
 }
 
 /*
  * Simulate reclaim passes on lists of fixed sizes and measure the scanned
  * anon share that results from lrucost's decisions, with the stock formula
- * computed independently in floating point.
+ * modelled apart from steer.c (scan_pass() above).
  */
 static int one_list_passes;
 
@@ -85,28 +219,11 @@ static double simulate(unsigned long ap, unsigned long fp, unsigned int s,
 
 	for (i = 0; i < passes; i++) {
 		struct lrucost_steer st;
-		double t, a3, f3, sap, sfp;
 
 		lrucost_steer_pass(ap, fp, s, anon, file, &debt, &st);
-		switch (st.mode) {
-		case LRUCOST_STEER_ANON:
+		if (st.mode != LRUCOST_STEER_FRACT)
 			one_list_passes++;
-			sa += anon;
-			break;
-		case LRUCOST_STEER_FILE:
-			one_list_passes++;
-			sf += file;
-			break;
-		default:
-			t = (double)st.anon_cost + st.file_cost;
-			a3 = t + st.anon_cost;
-			f3 = t + st.file_cost;
-			/* the kernel divides in integers */
-			sap = floor(s * (3 * t + 1) / (a3 + 1));
-			sfp = floor((200 - s) * (3 * t + 1) / (f3 + 1));
-			sa += anon * sap / (sap + sfp);
-			sf += file * sfp / (sap + sfp);
-		}
+		scan_pass(&st, s, anon, file, &sa, &sf);
 	}
 	return sa / (sa + sf);
 }
@@ -190,16 +307,12 @@ static void test_pass_follows_new_target(void **state)
 	for (i = 0; i < 300; i++) {	/* then 25% anon */
 		lrucost_steer_pass(1000000, 3000000, 60, anon, file, &debt,
 				   &st);
-		if (i < 100)
-			continue;
-		if (st.mode == LRUCOST_STEER_ANON)
-			sa += anon;
-		else if (st.mode == LRUCOST_STEER_FILE)
-			sf += file;
-		else
-			sa += anon * 0.25, sf += file * 0.75;
+		if (i >= 100)
+			scan_pass(&st, 60, anon, file, &sa, &sf);
 	}
-	assert_true(fabs(sa / (sa + sf) - 0.25) < 0.05);
+	if (fabs(sa / (sa + sf) - 0.25) > 0.01)
+		fail_msg("after the change, anon share %.4f, want 0.25",
+			 sa / (sa + sf));
 }
 
 int main(void)
@@ -207,6 +320,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_costs_in_band),
 		cmocka_unit_test(test_costs_clamp),
+		cmocka_unit_test(test_costs_deliver_share),
 		cmocka_unit_test(test_pass_reaches_any_share),
 		cmocka_unit_test(test_pass_in_band_stays_proportional),
 		cmocka_unit_test(test_debt_fades),
