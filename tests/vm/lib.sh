@@ -82,3 +82,86 @@ vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 # The module under test, and its sysfs directory.
 LRUCOST_KO=/lrucost/lrucost.ko
 LRUCOST_SYS=/sys/kernel/mm/lrucost
+
+# The state every script starts from, recorded once at boot (init).
+vm_state_save() {
+	cat /proc/sys/vm/swappiness >/tmp/boot.swappiness
+	cat /sys/kernel/mm/lru_gen/enabled >/tmp/boot.lru_gen 2>/dev/null
+	cat /sys/fs/cgroup/cgroup.subtree_control >/tmp/boot.subtree
+}
+
+# user_pids: every process a test started: not a kernel thread (no
+# command line; /proc files all say size 0, so read them), not init nor
+# init's own forks (its command substitutions: init's command line)
+user_pids() {
+	init_cmd=$(tr '\0' ' ' </proc/1/cmdline)
+	for p in /proc/[0-9]*; do
+		cmd=$(tr '\0' ' ' <"$p/cmdline" 2>/dev/null)
+		[ -n "$cmd" ] && [ "$cmd" != "$init_cmd" ] && echo "${p#/proc/}"
+	done
+}
+
+# vm_reset: put back what a script may have left behind (one that failed
+# or timed out half-way, above all), so that it cannot fail the next
+# ones: its processes, lrucost and the test modules, kprobe events,
+# memcgs, mounts, swap, sysctls, and files on /data.  Says what it undid.
+vm_reset() {
+	undone=""
+	for pid in $(user_pids); do
+		cmd=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)
+		kill -9 "$pid" 2>/dev/null || continue
+		# busybox timeout's watcher outlives each script by up to 1 s
+		[ "${cmd%% *}" = timeout ] ||
+			undone="$undone kill:$pid(${cmd%% *})"
+	done
+	# the killed must be gone before their memcgs can be removed
+	n=0
+	while [ $n -lt 50 ] && [ -n "$(user_pids)" ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	# lrucost and the test modules (in /modules); none of the kernel's
+	for m in lrucost $(ls /modules | sed -n 's/\.ko$//p'); do
+		grep -q "^$m " /proc/modules &&
+			rmmod "$m" && undone="$undone rmmod:$m"
+	done
+	tr=/sys/kernel/tracing
+	if [ -n "$(cat $tr/kprobe_events)" ]; then
+		echo 0 >$tr/events/enable
+		echo >$tr/kprobe_events && undone="$undone kprobe_events"
+	fi
+	echo >$tr/trace 2>/dev/null
+	# memcgs, deepest first
+	for c in $(find /sys/fs/cgroup -mindepth 1 -type d | sort -r); do
+		rmdir "$c" && undone="$undone rmdir:${c#/sys/fs/cgroup/}"
+	done
+	for c in $(cat /sys/fs/cgroup/cgroup.subtree_control); do
+		grep -qw "$c" /tmp/boot.subtree ||
+			{ echo "-$c" >/sys/fs/cgroup/cgroup.subtree_control &&
+			undone="$undone -$c"; }
+	done
+	for mnt in $(awk '$2 ~ "^/mnt" { print $2 }' /proc/mounts | sort -r); do
+		umount "$mnt" && undone="$undone umount:$mnt"
+	done
+	grep -q '^/dev/vdb /data ' /proc/mounts ||
+		{ mount -t ext4 /dev/vdb /data && undone="$undone mount:/data"; }
+	for f in /data/* /data/.[!.]*; do
+		[ -e "$f" ] && [ "$f" != /data/lost+found ] &&
+			rm -rf "$f" && undone="$undone rm:$f"
+	done
+	grep -q '^/dev/vda ' /proc/swaps ||
+		{ swapon /dev/vda && undone="$undone swapon"; }
+	if [ "$(cat /proc/sys/vm/swappiness)" != "$(cat /tmp/boot.swappiness)" ]
+	then
+		cat /tmp/boot.swappiness >/proc/sys/vm/swappiness
+		undone="$undone swappiness"
+	fi
+	if [ -f /tmp/boot.lru_gen ] && [ "$(cat /sys/kernel/mm/lru_gen/enabled)" != "$(cat /tmp/boot.lru_gen)" ]
+	then
+		# the core bit is what the file takes back: y or n
+		if [ $(($(cat /tmp/boot.lru_gen) & 1)) = 1 ]; then g=y; else g=n; fi
+		echo $g >/sys/kernel/mm/lru_gen/enabled
+		undone="$undone lru_gen"
+	fi
+	[ -z "$undone" ] || echo "# reset:$undone"
+}
