@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * lrucost-ctl against a fake /sys and /proc tree ($LRUCOST_CTL_ROOT):
- * every subcommand, the module absent, refused and failing writes,
- * malformed files, and ab putting `enabled` back after a failed command
- * and after SIGINT.  JSON output is checked with jq, a real parser.
+ * every subcommand, the module absent, refused and failing writes (set
+ * putting back what it wrote), malformed files, counter resets, ab's run
+ * order, and ab putting `enabled` back after a failed command and after
+ * SIGINT, also one that comes before a run.  JSON output is checked with
+ * jq, a real parser.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -341,19 +343,25 @@ static void symlink_knob(const char *knob, const char *target)
 	assert_int_equal(symlink(target, p), 0);
 }
 
+/*
+ * A fake module whose io_cost is a kernel file that answers -EINVAL to
+ * "1024": oom_score_adj takes -1000..1000, and is this process's own, so
+ * nothing else changes.  @before gets its value.
+ */
+static void fake_module_refusing_io_cost(char *before, size_t size)
+{
+	fake_module();
+	assert_true(ctl_read_file("/proc/self/oom_score_adj", before,
+				  size) > 0);
+	symlink_knob("io_cost", "/proc/self/oom_score_adj");
+}
+
 static void test_set_refused(void **state)
 {
 	char before[64], after[64];
 
 	(void)state;
-	fake_module();
-	/*
-	 * A kernel file that answers -EINVAL to "1024": oom_score_adj takes
-	 * -1000..1000, and is this process's own, so nothing else changes.
-	 */
-	assert_true(ctl_read_file("/proc/self/oom_score_adj", before,
-				  sizeof(before)) > 0);
-	symlink_knob("io_cost", "/proc/self/oom_score_adj");
+	fake_module_refusing_io_cost(before, sizeof(before));
 	assert_int_equal(ctl("set", "io_cost", "1024", NULL), CTL_REFUSED);
 	assert_non_null(strstr(err, "the kernel refused io_cost=1024 (allowed: 1..1024)"));
 	assert_true(ctl_read_file("/proc/self/oom_score_adj", after,
@@ -363,6 +371,37 @@ static void test_set_refused(void **state)
 	symlink_knob("enabled", "/dev/full");
 	assert_int_equal(ctl("set", "enabled", "0", NULL), CTL_ERR);
 	assert_non_null(strstr(err, "No space left on device"));
+}
+
+/*
+ * A kernel refusal of the second knob: the first one, already written,
+ * is put back, so that a failed set changes nothing.
+ */
+static void test_set_rollback(void **state)
+{
+	char before[64], after[64];
+
+	(void)state;
+	fake_module_refusing_io_cost(before, sizeof(before));
+	assert_int_equal(ctl("set", "enabled", "0", "io_cost", "1024", NULL),
+			 CTL_REFUSED);
+	assert_string_equal(get(CTL_SYS "/enabled"), "1\n");
+	assert_non_null(strstr(err, "the kernel refused io_cost=1024"));
+	assert_non_null(strstr(err, "put back enabled=1"));
+	assert_string_equal(out, "");
+	/*
+	 * three knobs, one named twice: each goes back to its first value
+	 * (values as wide as the old ones: the fake knobs are plain files,
+	 * written like sysfs, without O_TRUNC)
+	 */
+	assert_int_equal(ctl("set", "swappiness", "50", "enabled=0",
+			     "swappiness", "60", "io_cost", "1024", NULL),
+			 CTL_REFUSED);
+	assert_string_equal(get(CTL_SYS "/swappiness"), "-1\n");
+	assert_string_equal(get(CTL_SYS "/enabled"), "1\n");
+	assert_true(ctl_read_file("/proc/self/oom_score_adj", after,
+				  sizeof(after)) > 0);
+	assert_string_equal(after, before);
 }
 
 static void test_set_needs_root(void **state)
@@ -470,6 +509,41 @@ static void test_watch(void **state)
 	assert_int_equal(ctl("watch", "-i", "0.01", "-n", "1", NULL), CTL_ERR);
 }
 
+static void counter(struct ctl_counter *c, const char *name,
+		    unsigned long value)
+{
+	strcpy(c->name, name);
+	c->value = value;
+	c->present = true;
+}
+
+/*
+ * A counter that went down between two readings was reset (reset_stats,
+ * or the module reloaded): it restarted from 0, so it grew by its new
+ * value, not by nearly 2^64.
+ */
+static void test_delta_reset(void **state)
+{
+	static struct ctl_snapshot a, b;
+
+	(void)state;
+	a.nr_vm = b.nr_vm = 1;
+	counter(&a.vm[0], "pswpout", 500);
+	counter(&b.vm[0], "pswpout", 520);
+	a.nr_mod = b.nr_mod = 2;
+	counter(&a.mod[0], "steered", 1000);
+	counter(&b.mod[0], "steered", 30);
+	counter(&a.mod[1], "cost_io", 7);
+	counter(&b.mod[1], "cost_io", 7);
+	assert_int_equal(ctl_delta(&a, &b, "pswpout"), 20);
+	assert_int_equal(ctl_delta(&a, &b, "steered"), 30);
+	assert_int_equal(ctl_delta(&a, &b, "cost_io"), 0);
+	assert_int_equal(ctl_delta(&a, &b, "absent"), 0);
+	/* down to 0 exactly: nothing since the reset */
+	counter(&b.mod[0], "steered", 0);
+	assert_int_equal(ctl_delta(&a, &b, "steered"), 0);
+}
+
 static void test_reset(void **state)
 {
 	(void)state;
@@ -492,7 +566,7 @@ static void test_ab(void **state)
 	put(CTL_SYS "/enabled", "0\n");
 	assert_int_equal(ctl("ab", "-r", "2", "--", "sh", "-c", bump, NULL),
 			 CTL_OK);
-	assert_string_equal(get("/seen"), "0\n1\n0\n1\n");
+	assert_string_equal(get("/seen"), "0\n1\n1\n0\n");
 	assert_string_equal(get(CTL_SYS "/enabled"), "0\n");
 	assert_non_null(strstr(out, "# run 2 B: wall "));
 	assert_non_null(strstr(out, "pswpout "));
@@ -500,7 +574,7 @@ static void test_ab(void **state)
 	assert_int_equal(ctl("ab", "-r", "2", "--json", "--", "sh", "-c", bump,
 			     NULL), CTL_OK);
 	assert_true(jq(".runs | length == 4"));
-	assert_true(jq("[.runs[].side] == [\"A\",\"B\",\"A\",\"B\"]"));
+	assert_true(jq("[.runs[].side] == [\"A\",\"B\",\"B\",\"A\"]"));
 	assert_true(jq("[.runs[].pswpout] == [10,10,10,10]"));
 	assert_true(jq("[.runs[].exit_status] == [0,0,0,0]"));
 	assert_true(jq(".summary.pswpout.a_mean == 10 and .summary.pswpout.change_percent == 0"));
@@ -560,6 +634,76 @@ static void test_ab_sigint(void **state)
 	assert_string_equal(get(CTL_SYS "/enabled"), "1\n");
 }
 
+/* pairs alternate which side runs first, so neither always runs warm */
+static void test_ab_order(void **state)
+{
+	(void)state;
+	fake_module();
+	assert_int_equal(ctl("ab", "-r", "3", "--", "sh", "-c", bump, NULL),
+			 CTL_OK);
+	assert_string_equal(get("/seen"), "0\n1\n1\n0\n0\n1\n");
+	assert_non_null(strstr(out, "# run 2 B: wall "));
+	assert_true(strstr(out, "# run 2 B:") < strstr(out, "# run 2 A:"));
+	assert_string_equal(get(CTL_SYS "/enabled"), "1\n");
+	assert_int_equal(ctl("ab", "-r", "3", "--json", "--", "sh", "-c", bump,
+			     NULL), CTL_OK);
+	assert_true(jq("[.runs[].side] == [\"A\",\"B\",\"B\",\"A\",\"A\",\"B\"]"));
+	assert_true(jq("[.runs[].enabled] == [0,1,1,0,0,1]"));
+	assert_true(jq(".summary.pswpout.a_mean == 10 and .summary.pswpout.b_mean == 10"));
+}
+
+/*
+ * SIGINT that arrives before the command is started, while ab reads the
+ * counters before a run: it must not be lost.  /proc/vmstat is a FIFO, so
+ * ab blocks reading it until the test writes it; the signal is sent
+ * first, so its handler has run before ab can go on to start COMMAND.
+ * The command must then not run (it would run to its end, with nobody
+ * to pass the signal on).
+ */
+static void test_ab_signal_before_run(void **state)
+{
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	char fifo[512], fresh[512], ran[512], text[4096];
+	int fd = -1, status, i;
+	pid_t pid;
+
+	(void)state;
+	fake_module();
+	snprintf(fifo, sizeof(fifo), "%s/proc/vmstat", root);
+	snprintf(fresh, sizeof(fresh), "%s/proc/vmstat.new", root);
+	snprintf(ran, sizeof(ran), "%s/ran", root);
+	strcpy(text, get("/proc/vmstat"));
+	put("/proc/vmstat.new", text);
+	assert_int_equal(unlink(fifo), 0);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		execl(ctl_binary, ctl_binary, "ab", "-r", "1", "--", "sh", "-c",
+		      "echo ran >$LRUCOST_CTL_ROOT/ran", (char *)NULL);
+		_exit(99);
+	}
+	/* a writer can open the FIFO once ab has opened it to read */
+	for (i = 0; i < 1000 && fd < 0; i++) {
+		fd = open(fifo, O_WRONLY | O_NONBLOCK);
+		if (fd < 0) {
+			assert_int_equal(errno, ENXIO);
+			nanosleep(&ts, NULL);
+		}
+	}
+	assert_true(fd >= 0);
+	assert_int_equal(kill(pid, SIGINT), 0);
+	/* later readings find a plain file again */
+	assert_int_equal(rename(fresh, fifo), 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	assert_int_equal(close(fd), 0);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), CTL_INTERRUPTED);
+	assert_string_equal(get(CTL_SYS "/enabled"), "1\n");
+	assert_int_not_equal(access(ran, F_OK), 0);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -569,15 +713,19 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup_teardown(test_get, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_set, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_set_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_set_rollback, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_set_needs_root, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stats, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stats_malformed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lruvecs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_watch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_delta_reset, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_reset, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_ab, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_ab_command_fails, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_ab_sigint, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ab_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ab_signal_before_run, setup, teardown),
 	};
 
 	ctl_binary = argc > 1 ? argv[1] : "../../tools/lrucost-ctl/lrucost-ctl";

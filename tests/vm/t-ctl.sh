@@ -119,7 +119,7 @@ lrucost-ctl ab -r 2 --json -- sh -c 'memhog 200 2 >/dev/null & cat /data/ws >/de
 check_eq "ab -r 2 exits 0" "$?" 0
 s1=$(vm pgscan_file)
 check_eq "ab restored enabled" "$(cat $LRUCOST_SYS/enabled)" 1
-check "ab: 4 runs, A B A B" jq -e '[.runs[].side] == ["A","B","A","B"]' /tmp/ab.json
+check "ab: 4 runs, A B then B A" jq -e '[.runs[].side] == ["A","B","B","A"]' /tmp/ab.json
 check "ab: every run exited 0" jq -e 'all(.runs[]; .exit_status == 0)' /tmp/ab.json
 check "ab: A runs were not steered" jq -e 'all(.runs[] | select(.side == "A"); .steered == 0)' /tmp/ab.json
 check "ab: B runs were steered" jq -e 'all(.runs[] | select(.side == "B"); .steered > 0)' /tmp/ab.json

@@ -3,11 +3,13 @@
  * lrucost-ctl ab [-r RUNS] [--json] -- COMMAND...: the A/B workflow
  * without rmmod.  COMMAND runs RUNS times with enabled=0 (A: the kernel's
  * own balance, lrucost only counting) and RUNS times with enabled=1 (B),
- * alternately, so that drift in the machine hits both alike.  Around each
- * run the counters are read; the table compares the means in the style
- * of mmtests' compare scripts.  The original `enabled` is put back on
- * every way out: at the end, after a failed write, and on SIGINT, SIGTERM
- * or SIGHUP (which are passed on to COMMAND first).
+ * in pairs, so that drift in the machine hits both alike; the pairs
+ * alternate which side goes first (A B, B A, A B, ...), so that neither
+ * side always runs on what the other left warm.  Around each run the
+ * counters are read; the table compares the means in the style of
+ * mmtests' compare scripts.  The original `enabled` is put back on every
+ * way out: at the end, after a failed write, and on SIGINT, SIGTERM or
+ * SIGHUP (which are passed on to COMMAND first).
  */
 #include <errno.h>
 #include <math.h>
@@ -20,8 +22,9 @@
 
 static const char ab_usage[] =
 	"usage: lrucost-ctl ab [-r RUNS] [--json] -- COMMAND [ARGS...]\n\n"
-	"Run COMMAND with enabled=0 (A) and enabled=1 (B) alternately, RUNS\n"
-	"times each (default 3), and compare wall time, /proc/vmstat deltas\n"
+	"Run COMMAND with enabled=0 (A) and enabled=1 (B) in pairs, RUNS\n"
+	"times each (default 3), A first in odd pairs and B first in even ones\n"
+	"(A B, B A, A B, ...), and compare wall time, /proc/vmstat deltas\n"
 	"and lrucost's counters: mean and standard deviation of each side,\n"
 	"the change from A to B, and '*' where the difference exceeds the\n"
 	"two sides' standard deviations added (needs RUNS >= 2).  Needs root.\n"
@@ -48,54 +51,111 @@ struct ab_run {
 
 static volatile sig_atomic_t got_signal;
 
+/* the signals that stop ab, and SIGCHLD (last) to wait for COMMAND */
+static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
+#define NR_SIGS 4
+
 static void on_signal(int sig)
 {
 	got_signal = sig;
 }
 
+static void on_child(int sig)
+{
+	(void)sig;
+}
+
 static void catch_signals(struct sigaction *old)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa;
 	int i;
 
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;	/* no SA_RESTART: waitpid sees EINTR */
+	/* outside run_command the handler only notes the signal */
+	sa.sa_flags = SA_RESTART;
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < NR_SIGS; i++) {
+		/*
+		 * SIGCHLD gets a handler that does nothing: run_command waits
+		 * for it blocked, and a blocked signal whose action is to
+		 * ignore it may be discarded (POSIX); an inherited SIG_IGN
+		 * would also reap the child before waitpid could.
+		 */
+		sa.sa_handler = sigs[i] == SIGCHLD ? on_child : on_signal;
 		sigaction(sigs[i], &sa, &old[i]);
+	}
 }
 
 static void restore_signals(const struct sigaction *old)
 {
-	sigaction(SIGINT, &old[0], NULL);
-	sigaction(SIGTERM, &old[1], NULL);
-	sigaction(SIGHUP, &old[2], NULL);
+	int i;
+
+	for (i = 0; i < NR_SIGS; i++)
+		sigaction(sigs[i], &old[i], NULL);
 }
 
-/* Run the command once; -1 if it could not be started. */
+static void set_mask(const sigset_t *mask)
+{
+	int e = errno;	/* keep the error measure() reports */
+
+	sigprocmask(SIG_SETMASK, mask, NULL);
+	errno = e;
+}
+
+/*
+ * Run the command once; -1 if it could not be started.  The signals are
+ * blocked from before fork() until the child is reaped, and taken with
+ * sigwaitinfo(), so none can come between a check and the wait and be
+ * lost: each is passed on to the child.  One that came earlier, while
+ * the counters were read, stops ab before the command is started.
+ */
 static int run_command(char **cmd, const struct sigaction *old)
 {
-	int status, sent = 0;
-	pid_t pid = fork();
+	sigset_t set, mask;
+	int i, status, sent = 0;
+	pid_t pid;
 
-	if (pid < 0)
+	sigemptyset(&set);
+	for (i = 0; i < NR_SIGS; i++)
+		sigaddset(&set, sigs[i]);
+	sigprocmask(SIG_BLOCK, &set, &mask);
+	if (got_signal) {
+		set_mask(&mask);
+		return 128 + got_signal;
+	}
+	pid = fork();
+	if (pid < 0) {
+		set_mask(&mask);
 		return -1;
+	}
 	if (!pid) {
 		restore_signals(old);
+		set_mask(&mask);
 		execvp(cmd[0], cmd);
 		_exit(127);
 	}
 	for (;;) {
-		if (waitpid(pid, &status, 0) == pid)
+		pid_t w = waitpid(pid, &status, WNOHANG);
+		int sig;
+
+		if (w == pid)
 			break;
-		if (errno != EINTR)
+		if (w < 0 && errno != EINTR) {
+			set_mask(&mask);
 			return -1;
-		if (got_signal && !sent) {
-			kill(pid, got_signal);
+		}
+		if (w)
+			continue;
+		sig = sigwaitinfo(&set, NULL);
+		if (sig <= 0 || sig == SIGCHLD)
+			continue;
+		got_signal = sig;
+		if (!sent) {
+			kill(pid, sig);
 			sent = 1;
 		}
 	}
+	set_mask(&mask);
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);
 	return WEXITSTATUS(status);
@@ -248,7 +308,7 @@ int cmd_ab(const struct ctl_io *io, int argc, char **argv)
 {
 	const struct ctl_knob *enabled = ctl_knob_find("enabled");
 	static struct ab_run r[2 * MAX_RUNS];
-	struct sigaction old[3];
+	struct sigaction old[NR_SIGS];
 	long runs = 3, orig;
 	bool json = false, failed = false;
 	int i, nr = 0, ret = CTL_OK, put;
@@ -289,7 +349,8 @@ int cmd_ab(const struct ctl_io *io, int argc, char **argv)
 	got_signal = 0;
 	catch_signals(old);
 	for (nr = 0; nr < 2 * runs && !got_signal; nr++) {
-		r[nr].side = nr % 2;
+		/* pair nr / 2 runs A first when even, B first when odd */
+		r[nr].side = (nr % 2) ^ (nr / 2 % 2);
 		ret = ctl_knob_write(io, enabled, r[nr].side);
 		if (!ret)
 			ret = measure(io, &r[nr], cmd, old);

@@ -151,6 +151,11 @@ const struct ctl_counter *ctl_counter_find(const struct ctl_counter *c,
  * @b: the later one
  * @name: a module counter or a vmstat field
  *
+ * A counter that went down was reset in between (reset_stats, or the
+ * module reloaded): it restarted from 0, so its growth is its new value.
+ * That misses what it counted before the reset, but a plain subtraction
+ * would wrap to nearly 2^64 and print an absurd rate.
+ *
  * Return: the growth; 0 when absent from either reading.
  */
 unsigned long ctl_delta(const struct ctl_snapshot *a,
@@ -166,5 +171,7 @@ unsigned long ctl_delta(const struct ctl_snapshot *a,
 	}
 	if (!x || !y || !x->present || !y->present)
 		return 0;
+	if (y->value < x->value)
+		return y->value;
 	return y->value - x->value;
 }

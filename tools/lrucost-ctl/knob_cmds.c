@@ -2,7 +2,9 @@
 /*
  * lrucost-ctl get [KNOB...] and set KNOB VALUE [KNOB VALUE...]: like
  * sysctl, "set" also takes KNOB=VALUE.  Every value is checked before any
- * is written, so a bad one changes nothing.
+ * is written, so a bad one changes nothing; and since the kernel may still
+ * refuse a value, the old values are read first and put back if a later
+ * write fails.
  */
 #include <errno.h>
 #include <string.h>
@@ -22,7 +24,8 @@ static const char set_usage[] =
 	"  swappiness   -1..200   -1 follow vm.swappiness\n"
 	"  io_cost       1..1024  weight of a refault against a rotation\n"
 	"  anon_percent -1..100   -1 the cost model, else force the anon share\n"
-	"Every value is checked before any is written.\n";
+	"Every value is checked before any is written; if the kernel refuses\n"
+	"one, those already written are put back, so nothing changes.\n";
 
 static int unknown(const struct ctl_io *io, const char *name)
 {
@@ -73,7 +76,7 @@ int cmd_get(const struct ctl_io *io, int argc, char **argv)
 int cmd_set(const struct ctl_io *io, int argc, char **argv)
 {
 	const struct ctl_knob *k[16];
-	long v[16];
+	long v[16], was[16];
 	int i, n = 0, ret;
 
 	if (ctl_want_help(argc, argv, io, set_usage))
@@ -120,11 +123,42 @@ int cmd_set(const struct ctl_io *io, int argc, char **argv)
 		fputs("lrucost-ctl: set needs root\n", io->err);
 		return CTL_NEED_ROOT;
 	}
+	/*
+	 * The old values, all read before the first write, so that a knob
+	 * named twice goes back to its value from before the set.  The last
+	 * knob's is never needed: nothing is written after it.
+	 */
+	for (i = 0; i < n - 1; i++) {
+		int r = ctl_knob_read(k[i], &was[i]);
+
+		if (r == -ENOENT)
+			return ctl_not_loaded(io);
+		if (r) {
+			fprintf(io->err, "lrucost-ctl: cannot read %s: %s\n",
+				k[i]->name,
+				r == -EINVAL ? "malformed" : strerror(-r));
+			return CTL_ERR;
+		}
+	}
 	for (i = 0; i < n; i++) {
 		ret = ctl_knob_write(io, k[i], v[i]);
 		if (ret)
-			return ret;
-		fprintf(io->out, "%s=%ld\n", k[i]->name, v[i]);
+			break;
 	}
+	if (ret) {
+		/* undo in reverse order, so a knob named twice ends as it was */
+		while (--i >= 0) {
+			if (ctl_knob_write(io, k[i], was[i]))
+				fprintf(io->err,
+					"lrucost-ctl: could not put back %s=%ld\n",
+					k[i]->name, was[i]);
+			else
+				fprintf(io->err, "lrucost-ctl: put back %s=%ld\n",
+					k[i]->name, was[i]);
+		}
+		return ret;
+	}
+	for (i = 0; i < n; i++)
+		fprintf(io->out, "%s=%ld\n", k[i]->name, v[i]);
 	return CTL_OK;
 }
