@@ -4,7 +4,9 @@
 #   make fuzz       libFuzzer (ASan+UBSan) on the parsers and policy core,
 #                   FUZZ_SECONDS each (default 20)
 #   make vm-check   VM tests on the stock kernel, harness self-test, DKMS
-#   make check      unit, fuzz, vm-check and bench-check, installing
+#   make check-indirect  no indirect call in lrucost.ko (IBT), and its control
+#   make check      unit, fuzz, check-indirect, vm-check and bench-check,
+#                   installing
 #                   dependencies if missing
 #   make stress     the long reliability runs and their table
 #   make demo       boot the stock kernel, load lrucost, show its status
@@ -65,6 +67,11 @@ fuzz: $(BTF_61)
 	$(MAKE) -C tests/fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS) WORK=$(CACHE)/fuzz \
 		BTF_SEEDS=$(BTF_61)$(if $(HOST_BTF),:$(HOST_BTF))
 
+# IBT: no indirect call in lrucost.ko, and a control that has one fails
+# the check (TCG cannot emulate IBT, so this is what guards it)
+check-indirect: module
+	tests/ibt/test
+
 vm-data: $(BTF_61) tools
 	mkdir -p $(CACHE)/vm-data
 	tests/unit/btf_offsets $(BTF_61) $(SC_FIELDS) \
@@ -82,7 +89,7 @@ vm-check: module vm-data
 check:
 	@./tools/install-deps
 	@start=$$(date +%s); pass=0; fail=0; \
-	for t in unit fuzz vm-check bench-check; do \
+	for t in unit fuzz check-indirect vm-check bench-check; do \
 		if $(MAKE) --no-print-directory $$t; then \
 			pass=$$((pass + 1)); \
 		else \
@@ -188,7 +195,7 @@ lint:
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
-	-for d in tests/vm/modules/*/; do $(MAKE) -C $(KDIR) M=$(CURDIR)/$$d clean; done
+	-for d in tests/vm/modules/*/ tests/ibt/*/; do $(MAKE) -C $(KDIR) M=$(CURDIR)/$$d clean; done
 	$(MAKE) -C tests/unit clean
 	$(MAKE) -C tests/ctl clean
 	$(MAKE) -C tests/fuzz clean
@@ -196,5 +203,5 @@ clean:
 	$(MAKE) -C tools/lrucost-ctl clean
 	rm -rf $(CACHE)/vm-data $(CACHE)/btf
 
-.PHONY: all module tools install deps unit fuzz stress bench bench-quick bench-check vm-data vm-check check demo churn churn-control dkms-install \
+.PHONY: all module tools install deps unit fuzz check-indirect stress bench bench-quick bench-check vm-data vm-check check demo churn churn-control dkms-install \
 	dkms-remove lint clean

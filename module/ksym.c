@@ -1,53 +1,89 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Symbol lookup.  kallsyms_lookup_name() is not exported since 5.7, but a
- * kprobe resolves a symbol name by itself: registering one on
- * kallsyms_lookup_name and reading back kp.addr yields its address.  The
- * kprobe is removed at once; nothing of it stays armed.
+ * Symbol lookup that calls nothing it looked up.
  *
- * On kernels built with CONFIG_X86_KERNEL_IBT the kprobe address skips the
- * ENDBR instruction and an indirect call to it would fault, so lrucost
- * refuses to load there.
+ * kallsyms_lookup_name() is not exported since 5.7, and calling it through
+ * an address found with a kprobe (what lrucost did) faults on IBT kernels:
+ * objtool seals its ENDBR, so an indirect call to it raises #CP on every
+ * CPU that enforces IBT.  lrucost needs only data addresses and the start
+ * of the functions it hooks, and register_kprobe() finds those by itself:
+ * it looks the name up (kprobe_lookup_name()), stores p->addr, and only
+ * then refuses an address outside kernel text with -EINVAL.  So a data
+ * symbol comes back as -EINVAL with its address in kp.addr; a function
+ * comes back registered, disabled (KPROBE_FLAG_DISABLED: nothing is
+ * patched), and is unregistered at once.
+ *
+ * Every address is checked with sprint_symbol(): it must be the start of
+ * a symbol, or 4 bytes into the function asked for, where the kprobe core
+ * skips an ENDBR (arch_adjust_kprobe_addr()).  Anything else is refused.
+ * No pointer to a looked-up function is ever formed or called: make
+ * check-indirect proves the module contains no indirect call at all.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
+#include <linux/string.h>
 #include "lrucost.h"
 
-static unsigned long (*lookup_name)(const char *name);
-
-/**
- * lrucost_ksym_init - find kallsyms_lookup_name through a kprobe
- *
- * Return: 0, -EOPNOTSUPP on IBT kernels, or the error of register_kprobe().
+/*
+ * Where sprint_symbol() places @addr: the offset into the symbol there,
+ * and whether that symbol is @name.  False if it names none.
  */
-int lrucost_ksym_init(void)
+static bool place_of(unsigned long addr, const char *name,
+		     unsigned long *off, bool *is_name)
 {
-	struct kprobe kp = { .symbol_name = "kallsyms_lookup_name" };
-	int ret;
+	char buf[KSYM_SYMBOL_LEN];
+	char *plus;
 
-	if (IS_ENABLED(CONFIG_X86_KERNEL_IBT)) {
-		pr_err("kernels with CONFIG_X86_KERNEL_IBT are not supported\n");
-		return -EOPNOTSUPP;
-	}
-	ret = register_kprobe(&kp);
-	if (ret) {
-		pr_err("cannot resolve kallsyms_lookup_name: kprobe error %d (kprobes disabled or locked down?)\n",
-		       ret);
-		return ret;
-	}
-	lookup_name = (void *)kp.addr;
-	unregister_kprobe(&kp);
-	return 0;
+	sprint_symbol(buf, addr);
+	plus = strrchr(buf, '+');
+	if (!plus || sscanf(plus, "+0x%lx/", off) != 1)
+		return false;
+	*is_name = plus - buf == strlen(name) &&
+		   !strncmp(buf, name, plus - buf);
+	return true;
 }
 
 /**
- * lrucost_ksym - address of a kernel symbol
- * @name: the symbol
+ * lrucost_ksym - address of a kernel symbol, found without calling it
+ * @name: a data symbol, or a function's name
  *
- * Return: its address, or 0 when kallsyms does not know it.
+ * Return: the symbol's start, or 0 when kallsyms does not know it or the
+ * answer cannot be trusted (a pr_err says which).
  */
 unsigned long lrucost_ksym(const char *name)
 {
-	return lookup_name ? lookup_name(name) : 0;
+	struct kprobe kp = {
+		.symbol_name = name,
+		.flags = KPROBE_FLAG_DISABLED,
+	};
+	unsigned long addr, off;
+	bool is_name;
+	int ret;
+
+	ret = register_kprobe(&kp);
+	if (!ret)
+		unregister_kprobe(&kp);
+	else if (ret == -ENOENT)
+		return 0;	/* not in kallsyms */
+	else if (ret != -EINVAL)
+		goto failed;
+	addr = (unsigned long)kp.addr;
+	if (!addr || !place_of(addr, name, &off, &is_name))
+		goto untrusted;
+	/* a symbol's start, whatever its name: an alias is the same place */
+	if (off == 0)
+		return addr;
+	/* a function's kprobe, placed past its ENDBR */
+	if (off == 4 && is_name && !ret)
+		return addr - 4;
+untrusted:
+	pr_err("symbol %s: the kprobe lookup gave %pS, not its start\n", name,
+	       (void *)addr);
+	return 0;
+failed:
+	pr_err("symbol %s: kprobe lookup failed: %d (kprobes disabled or locked down?)\n",
+	       name, ret);
+	return 0;
 }

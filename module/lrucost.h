@@ -13,8 +13,7 @@
 
 #define LRUCOST_VERSION "0.1.0"
 
-/* ksym.c: kallsyms_lookup_name, which modules cannot link to since 5.7 */
-int lrucost_ksym_init(void);
+/* ksym.c: symbol addresses from the kprobe lookup, nothing called */
 unsigned long lrucost_ksym(const char *name);
 
 /* targets.c: the functions lrucost hooks, and whether ftrace can */

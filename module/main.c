@@ -41,9 +41,6 @@ static int __init lrucost_init(void)
 	ret = lrucost_lruvecs_init(lruvec_slots);
 	if (ret)
 		return ret;
-	ret = lrucost_ksym_init();
-	if (ret)
-		goto out_table;
 	ret = lrucost_targets_resolve(require_targets);
 	if (ret)
 		goto out_targets;
@@ -73,7 +70,6 @@ out_sysfs:
 	lrucost_sysfs_exit();
 out_targets:
 	lrucost_targets_free();
-out_table:
 	lrucost_lruvecs_exit();
 	return ret;
 }
