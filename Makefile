@@ -16,14 +16,20 @@
 #   make bench-check  bench-quick, then a check of its results' pipeline
 #   make install    tools/lrucost-ctl, its man page and completion (PREFIX)
 
-KVER ?= $(shell . ./tools/kver.sh && lrucost_kver)
+# KVER= a kernel, or SUITE= the Debian suite whose kernel to target
+# (tests/kernels/*.conf); default: Debian 12's newest 6.1
+KVER ?= $(shell SUITE='$(SUITE)'; . ./tools/kver.sh && lrucost_kver)
+# host: built here; chroot: in the Debian 13 chroot of tests/kernels/
+BUILDER := $(shell . ./tools/kver.sh && \
+	. tests/kernels/$$(lrucost_gen $(KVER)).conf && echo $$BUILDER)
 KDIR ?= /lib/modules/$(KVER)/build
 VERSION := $(shell sed -n 's/^\#define LRUCOST_VERSION "\(.*\)"/\1/p' module/lrucost.h)
 CACHE := $(CURDIR)/.cache
 BTF_61 := $(CACHE)/btf/vmlinux-$(KVER).btf
 HOST_BTF := $(wildcard /sys/kernel/btf/vmlinux)
+# what lrucost's status lists, in its order (NAME?: where the kernel has it)
 SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
-	cache_trim_mode file_is_tiny
+	cache_trim_mode file_is_tiny no_cache_trim_mode?
 VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
 	tests/vm/t-knobs.sh tests/vm/t-mglru.sh tests/vm/t-counters.sh \
 	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh tests/vm/t-memcg.sh \
@@ -38,7 +44,11 @@ export KVER
 all: module tools
 
 module:
+ifeq ($(BUILDER),chroot)
+	tools/chroot-build $(KVER)
+else
 	$(MAKE) -C $(KDIR) M=$(CURDIR) C=$(C) modules
+endif
 
 tools:
 	$(MAKE) -C tests/unit btf_offsets

@@ -16,11 +16,17 @@
 
 #define LRUCOST_MAX_EXTRA_FIELDS 4
 
-/* Fields lrucost reads or steers, with the size each must have. */
+/*
+ * Fields lrucost reads or steers, with the size each must have.  An
+ * optional one is used where the kernel has it: no_cache_trim_mode (6.12
+ * and later), which kswapd sets when a cache trim pass failed and which
+ * lrucost must then not override by forcing file-only passes.
+ */
 static const struct {
 	const char *name;
 	unsigned long byte_size;
 	unsigned int bit_size;	/* 0: not a bitfield */
+	bool optional;
 } wanted[] = {
 	{ "anon_cost", sizeof(unsigned long), 0 },
 	{ "file_cost", sizeof(unsigned long), 0 },
@@ -29,6 +35,7 @@ static const struct {
 	{ "may_swap", sizeof(unsigned int), 1 },
 	{ "cache_trim_mode", sizeof(unsigned int), 1 },
 	{ "file_is_tiny", sizeof(unsigned int), 1 },
+	{ "no_cache_trim_mode", sizeof(unsigned int), 1, true },
 };
 
 static struct lrucost_field fields[ARRAY_SIZE(wanted) +
@@ -38,12 +45,15 @@ static int nr_fields;
 static unsigned long btf_size;
 
 static int find(const void *blob, unsigned long len, const char *name,
-		unsigned long byte_size, unsigned int bit_size, bool check)
+		unsigned long byte_size, unsigned int bit_size, bool check,
+		bool optional)
 {
 	struct lrucost_field *f = &fields[nr_fields];
 	int err;
 
 	err = lrucost_btf_find_member(blob, len, "scan_control", name, &f->m);
+	if (err == LRUCOST_BTF_ENOMEMBER && optional)
+		return 0;
 	if (err) {
 		pr_err("BTF: scan_control.%s: %s; refusing to load\n", name,
 		       lrucost_btf_strerror(err));
@@ -74,11 +84,11 @@ static int find_extra(const void *blob, unsigned long len, const char *extra)
 		goto bad;
 	colon = strchr(extra_name, ':');
 	if (!colon)
-		return find(blob, len, extra_name, 0, 0, false);
+		return find(blob, len, extra_name, 0, 0, false, false);
 	*colon = '\0';
 	if (kstrtoul(colon + 1, 10, &size) || !size)
 		goto bad;
-	return find(blob, len, extra_name, size, 0, true);
+	return find(blob, len, extra_name, size, 0, true, false);
 bad:
 	pr_err("require_field=%s: expected NAME or NAME:BYTES; refusing to load\n",
 	       extra);
@@ -106,7 +116,8 @@ int lrucost_layout_init(const char *extra)
 	btf_size = stop - start;
 	for (i = 0; i < ARRAY_SIZE(wanted); i++) {
 		ret = find((const void *)start, btf_size, wanted[i].name,
-			   wanted[i].byte_size, wanted[i].bit_size, true);
+			   wanted[i].byte_size, wanted[i].bit_size, true,
+			   wanted[i].optional);
 		if (ret)
 			return ret;
 	}

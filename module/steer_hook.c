@@ -51,6 +51,8 @@ struct sc_bit {
 
 static unsigned long off_anon_cost, off_file_cost, off_priority;
 static struct sc_bit bit_may_swap, bit_trim, bit_tiny;
+/* 6.12+: kswapd forbids cache trim mode after it failed; mask 0 if absent */
+static struct sc_bit bit_no_trim;
 static int *vm_swappiness_p;
 
 static atomic_t in_flight = ATOMIC_INIT(0);
@@ -215,10 +217,18 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 		lrucost_stat_inc(LRUCOST_STAT_STEER_ANON);
 		break;
 	case LRUCOST_STEER_FILE:
+		/*
+		 * Where kswapd has set no_cache_trim_mode because a trim
+		 * pass failed (balance_pgdat() on 6.12+), forcing one would
+		 * bring back what it escapes: the band's edge instead.
+		 */
+		if (sc_test(sc, &bit_no_trim))
+			goto fract;
 		sc_set(sc, &bit_trim);
 		lrucost_stat_inc(LRUCOST_STAT_STEER_FILE);
 		break;
 	default:
+fract:
 		*sc_ulong(sc, off_anon_cost) = st.anon_cost;
 		*sc_ulong(sc, off_file_cost) = st.file_cost;
 	}
@@ -271,6 +281,9 @@ int lrucost_steer_init(void)
 	off_file_cost = lrucost_layout_field("file_cost")->bit_offset / 8;
 	m = lrucost_layout_field("priority");
 	off_priority = m->bit_offset / 8;
+	/* optional: its absence (6.1) leaves the mask 0, never set */
+	if (lrucost_layout_field("no_cache_trim_mode"))
+		bit_of("no_cache_trim_mode", &bit_no_trim);
 	if (bit_of("may_swap", &bit_may_swap) ||
 	    bit_of("cache_trim_mode", &bit_trim) ||
 	    bit_of("file_is_tiny", &bit_tiny)) {

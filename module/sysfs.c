@@ -3,12 +3,15 @@
  * /sys/kernel/mm/lrucost/: what lrucost found on this kernel.  Documented
  * in sysfs-abi/sysfs-kernel-mm-lrucost.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/kobject.h>
 #include <linux/mm.h>
 #include <linux/sysfs.h>
 #include <linux/utsname.h>
 #include "lrucost.h"
 
+static struct kobject **mm_kobj_p;
 static struct kobject *lrucost_kobj;
 static struct kobject *stats_kobj;
 static struct kobj_attribute stat_attrs[LRUCOST_NR_STATS];
@@ -102,7 +105,16 @@ int lrucost_sysfs_init(void)
 		stat_attrs[i].show = stat_show;
 		stat_attr_list[i] = &stat_attrs[i].attr;
 	}
-	lrucost_kobj = kobject_create_and_add("lrucost", mm_kobj);
+	/*
+	 * /sys/kernel/mm's kobject: exported on 6.1, not on 6.12 and 7.x,
+	 * so read as data everywhere.
+	 */
+	mm_kobj_p = (struct kobject **)lrucost_ksym("mm_kobj");
+	if (!mm_kobj_p || !READ_ONCE(*mm_kobj_p)) {
+		pr_err("symbol mm_kobj not found; refusing to load\n");
+		return -ENOENT;
+	}
+	lrucost_kobj = kobject_create_and_add("lrucost", READ_ONCE(*mm_kobj_p));
 	if (!lrucost_kobj)
 		return -ENOMEM;
 	ret = sysfs_create_group(lrucost_kobj, &lrucost_group);

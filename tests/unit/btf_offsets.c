@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lrucost_btf.h"
 
@@ -18,7 +19,7 @@ int main(int argc, char **argv)
 	int i, rc = 0;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: btf_offsets BLOB FIELD...\n");
+		fprintf(stderr, "usage: btf_offsets BLOB FIELD[?]...\n");
 		return 2;
 	}
 	f = fopen(argv[1], "rb");
@@ -35,9 +36,17 @@ int main(int argc, char **argv)
 	fclose(f);
 	for (i = 2; i < argc; i++) {
 		struct lrucost_btf_member m;
-		int err = lrucost_btf_find_member(buf, (unsigned long)len,
-						  "scan_control", argv[i], &m);
+		size_t n = strlen(argv[i]);
+		/* NAME? is optional: absent, it prints nothing */
+		int optional = n && argv[i][n - 1] == '?';
+		int err;
 
+		if (optional)
+			argv[i][n - 1] = '\0';
+		err = lrucost_btf_find_member(buf, (unsigned long)len,
+					      "scan_control", argv[i], &m);
+		if (err == LRUCOST_BTF_ENOMEMBER && optional)
+			continue;
 		if (err) {
 			fprintf(stderr, "scan_control.%s: %s\n", argv[i],
 				lrucost_btf_strerror(err));
