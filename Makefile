@@ -47,6 +47,10 @@ module:
 ifeq ($(BUILDER),chroot)
 	tools/chroot-build $(KVER)
 else
+	@# a lrucost.ko built for another kernel (in the chroot) is not
+	@# rebuilt by kbuild, whose objects are older: drop it
+	@modinfo -F vermagic module/lrucost.ko 2>/dev/null | \
+		grep -q "^$(KVER) " || rm -f module/lrucost.ko
 	$(MAKE) -C $(KDIR) M=$(CURDIR) C=$(C) modules
 endif
 
