@@ -281,9 +281,8 @@ int lrucost_steer_init(void)
 	off_file_cost = lrucost_layout_field("file_cost")->bit_offset / 8;
 	m = lrucost_layout_field("priority");
 	off_priority = m->bit_offset / 8;
-	/* optional: its absence (6.1) leaves the mask 0, never set */
-	if (lrucost_layout_field("no_cache_trim_mode"))
-		bit_of("no_cache_trim_mode", &bit_no_trim);
+	/* optional: absent (6.1), bit_of() fails and the mask stays 0 */
+	bit_of("no_cache_trim_mode", &bit_no_trim);
 	if (bit_of("may_swap", &bit_may_swap) ||
 	    bit_of("cache_trim_mode", &bit_trim) ||
 	    bit_of("file_is_tiny", &bit_tiny)) {

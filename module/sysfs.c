@@ -11,7 +11,6 @@
 #include <linux/utsname.h>
 #include "lrucost.h"
 
-static struct kobject **mm_kobj_p;
 static struct kobject *lrucost_kobj;
 static struct kobject *stats_kobj;
 static struct kobj_attribute stat_attrs[LRUCOST_NR_STATS];
@@ -96,6 +95,7 @@ static const struct attribute_group lrucost_group = {
  */
 int lrucost_sysfs_init(void)
 {
+	struct kobject **mm_kobj_p, *mm;
 	int i, ret;
 
 	for (i = 0; i < LRUCOST_NR_STATS; i++) {
@@ -110,11 +110,12 @@ int lrucost_sysfs_init(void)
 	 * so read as data everywhere.
 	 */
 	mm_kobj_p = (struct kobject **)lrucost_ksym("mm_kobj");
-	if (!mm_kobj_p || !READ_ONCE(*mm_kobj_p)) {
+	mm = mm_kobj_p ? READ_ONCE(*mm_kobj_p) : NULL;
+	if (!mm) {
 		pr_err("symbol mm_kobj not found; refusing to load\n");
 		return -ENOENT;
 	}
-	lrucost_kobj = kobject_create_and_add("lrucost", READ_ONCE(*mm_kobj_p));
+	lrucost_kobj = kobject_create_and_add("lrucost", mm);
 	if (!lrucost_kobj)
 		return -ENOMEM;
 	ret = sysfs_create_group(lrucost_kobj, &lrucost_group);
