@@ -20,8 +20,8 @@
 # (tests/kernels/*.conf); default: Debian 12's newest 6.1
 KVER ?= $(shell SUITE='$(SUITE)'; . ./tools/kver.sh && lrucost_kver)
 # host: built here; chroot: in the Debian 13 chroot of tests/kernels/
-BUILDER := $(shell . ./tools/kver.sh && \
-	. tests/kernels/$$(lrucost_gen $(KVER)).conf && echo $$BUILDER)
+BUILDER := $(shell . ./tools/kver.sh && lrucost_conf $(KVER) && \
+	echo $$BUILDER)
 KDIR ?= /lib/modules/$(KVER)/build
 VERSION := $(shell sed -n 's/^\#define LRUCOST_VERSION "\(.*\)"/\1/p' module/lrucost.h)
 CACHE := $(CURDIR)/.cache

@@ -42,6 +42,14 @@ lrucost_suite_kver() {
 	echo "$_k"
 }
 
+# lrucost_conf KVER: set SUITE, BUILDER and BUILD_SUITE from KVER's
+# tests/kernels/*.conf
+lrucost_conf() {
+	_g=$(lrucost_gen "$1") || return 1
+	# shellcheck disable=SC1090
+	. "${LRUCOST_TOP:-.}/tests/kernels/$_g.conf"
+}
+
 # lrucost_gen KVER: the tests/kernels/*.conf generation KVER belongs to
 lrucost_gen() {
 	for _c in "${LRUCOST_TOP:-.}"/tests/kernels/*.conf; do
