@@ -509,6 +509,42 @@ static void test_watch(void **state)
 	assert_int_equal(ctl("watch", "-i", "0.01", "-n", "1", NULL), CTL_ERR);
 }
 
+/*
+ * -t: each line ends in the interval measured, and the intervals follow
+ * fixed deadlines: five of 0.05 s take about 0.25 s in all, however long
+ * each sample took to read.
+ */
+static void test_watch_secs(void **state)
+{
+	double t0, wall, sum = 0, secs;
+	const char *p;
+	int lines = 0;
+
+	(void)state;
+	fake_module();
+	fake_lruvecs();
+	t0 = ctl_now();
+	assert_int_equal(ctl("watch", "-i", "0.05", "-n", "5", "-t", NULL),
+			 CTL_OK);
+	wall = ctl_now() - t0;
+	assert_non_null(strstr(out, "target%    secs\n"));
+	for (p = strchr(out, '\n') + 1; *p; p = strchr(p, '\n') + 1) {
+		const char *eol = strchr(p, '\n');
+
+		assert_non_null(eol);
+		while (eol > p && eol[-1] != ' ')
+			eol--;
+		secs = strtod(eol, NULL);
+		assert_true(secs > 0.0 && secs < 1.0);
+		sum += secs;
+		lines++;
+	}
+	assert_int_equal(lines, 5);
+	assert_true(sum <= wall);
+	assert_true(sum >= 0.25 - 0.001);
+	assert_true(sum < 0.25 + 0.2);
+}
+
 static void counter(struct ctl_counter *c, const char *name,
 		    unsigned long value)
 {
@@ -719,6 +755,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup_teardown(test_stats_malformed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lruvecs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_watch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_watch_secs, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_delta_reset, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_reset, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_ab, setup, teardown),
