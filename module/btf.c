@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Find a struct member's offset and size in a BTF blob.
+ * Find a struct member's offset and size, and the names of a function's
+ * parameters (its prototype), in a BTF blob.
  *
  * The blob comes from kernel memory (__start_BTF..__stop_BTF) or from a
  * fuzzer, so every length and offset is checked before it is used, and
  * every loop is bounded by the blob's size.  Type ids are resolved by a
- * linear walk: lrucost asks for a handful of members once, at load time,
- * which is cheaper than allocating an index.
+ * linear walk: lrucost asks for a handful of members and prototypes once,
+ * at load time, which is cheaper than allocating an index.
  */
 #include "lrucost_btf.h"
 
@@ -270,6 +271,105 @@ int lrucost_btf_find_member(const void *blob, unsigned long len,
 	return LRUCOST_BTF_ENOSTRUCT;
 }
 
+/*
+ * The name of parameter @i of the FUNC_PROTO record @proto, whose @vlen
+ * parameters next_type() has found inside the type section: "..." for the
+ * variadic marker (name 0 and type 0, last), NULL when the name lies
+ * outside the string section.
+ */
+static const char *param_name(const struct btf_view *v,
+			      const unsigned char *proto, unsigned int vlen,
+			      unsigned int i)
+{
+	const unsigned char *p = proto + 12 + 8UL * i;
+	unsigned int name_off = rd32(p);
+
+	if (!name_off && !rd32(p + 4) && i + 1 == vlen)
+		return "...";
+	return str_at(v, name_off);
+}
+
+/**
+ * lrucost_btf_func_params - name the parameters of a function
+ * @blob: BTF data, starting at its header
+ * @len: bytes in @blob
+ * @func: name of the function
+ * @names: filled with the first min(*@nr, @max) parameter names on
+ *	success: strings inside @blob ("" for an unnamed parameter), or
+ *	"..." for the variadic tail of a variadic function; may be NULL
+ *	when @max is 0
+ * @max: entries in @names
+ * @nr: set to the number of parameters on success, even above @max
+ *
+ * BTF may hold several functions of one name (static ones, in different
+ * files); all of them must have the same parameter names.  The whole type
+ * section is walked, so a malformed record anywhere fails the lookup.
+ *
+ * Return: LRUCOST_BTF_OK; LRUCOST_BTF_ENOFUNC when no function has the
+ * name; LRUCOST_BTF_EAMBIG when functions of the name have different
+ * parameters; LRUCOST_BTF_EBADBLOB when the blob is malformed (checked
+ * first), a function of the name has a type that is not a prototype, or
+ * a parameter name lies outside the string section.
+ */
+int lrucost_btf_func_params(const void *blob, unsigned long len,
+			    const char *func, const char **names,
+			    unsigned int max, unsigned int *nr)
+{
+	struct btf_view v;
+	const unsigned char *first = BTF_NULL;	/* the first one's prototype */
+	unsigned int first_vlen = 0, i;
+	unsigned long pos = 0;
+	int ambig = 0;
+	int err = view_init(&v, blob, len);
+
+	if (err)
+		return err;
+	while (pos < v.types_len) {
+		const unsigned char *t = v.types + pos, *proto;
+		unsigned long next = next_type(&v, pos);
+		unsigned int vlen;
+		const char *name;
+		int same;
+
+		if (!next)
+			return LRUCOST_BTF_EBADBLOB;
+		pos = next;
+		name = str_at(&v, rd32(t));
+		if (kind_of(rd32(t + 4)) != K_FUNC || !name ||
+		    !str_eq(name, func))
+			continue;
+		proto = type_at(&v, rd32(t + 8));
+		if (!proto || kind_of(rd32(proto + 4)) != K_FUNC_PROTO)
+			return LRUCOST_BTF_EBADBLOB;
+		vlen = vlen_of(rd32(proto + 4));
+		if (!first) {
+			first = proto;
+			first_vlen = vlen;
+		}
+		same = vlen == first_vlen;
+		for (i = 0; i < vlen; i++) {
+			const char *pname = param_name(&v, proto, vlen, i);
+
+			if (!pname)
+				return LRUCOST_BTF_EBADBLOB;
+			/* first's names were checked when it was found */
+			if (same && !str_eq(pname,
+					    param_name(&v, first, vlen, i)))
+				same = 0;
+		}
+		if (!same)
+			ambig = 1;
+	}
+	if (!first)
+		return LRUCOST_BTF_ENOFUNC;
+	if (ambig)
+		return LRUCOST_BTF_EAMBIG;
+	for (i = 0; i < first_vlen && i < max; i++)
+		names[i] = param_name(&v, first, first_vlen, i);
+	*nr = first_vlen;
+	return LRUCOST_BTF_OK;
+}
+
 /**
  * lrucost_btf_strerror - describe an enum lrucost_btf_err
  * @err: the error
@@ -287,6 +387,10 @@ const char *lrucost_btf_strerror(int err)
 		return "struct not in BTF";
 	case LRUCOST_BTF_ENOMEMBER:
 		return "member not in struct";
+	case LRUCOST_BTF_ENOFUNC:
+		return "function not in BTF";
+	case LRUCOST_BTF_EAMBIG:
+		return "functions of that name have different prototypes";
 	default:
 		return "unknown BTF error";
 	}

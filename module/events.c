@@ -75,10 +75,36 @@ struct lruvec *lrucost_folio_lruvec(struct folio *folio)
 	return &memcg->nodeinfo[pgdat->node_id]->lruvec;
 }
 
+/* chosen at load from move_folios_to_lru()'s prototype, see targets.c */
+static bool rotations_list_only;
+
+static void note_rotations(struct lruvec *lruvec, const unsigned long *nr)
+{
+	if (nr[0]) {
+		lrucost_stat_add(LRUCOST_STAT_ROTATED_ANON, nr[0]);
+		lrucost_lruvec_note(lruvec, false, LRUCOST_CPU, nr[0]);
+	}
+	if (nr[1]) {
+		lrucost_stat_add(LRUCOST_STAT_ROTATED_FILE, nr[1]);
+		lrucost_lruvec_note(lruvec, true, LRUCOST_CPU, nr[1]);
+	}
+}
+
+/*
+ * Where move_folios_to_lru() takes only the list (7.2 on), its callers no
+ * longer hold the lru_lock and it finds each folio's lruvec itself.  The
+ * list is still the caller's private list of isolated folios, and being
+ * isolated pins each folio's memcg, so the walk is as safe as before; the
+ * lruvec is the one of the folio's memcg (the caller isolated them all
+ * from one, but nothing here relies on it: a change of lruvec just notes
+ * what was counted so far).
+ */
 static int rotations_pre(struct kprobe *p, struct pt_regs *regs)
 {
-	struct lruvec *lruvec = (struct lruvec *)regs->di;
-	struct list_head *list = (struct list_head *)regs->si;
+	struct list_head *list = (struct list_head *)
+		(rotations_list_only ? regs->di : regs->si);
+	struct lruvec *lruvec = rotations_list_only ? NULL :
+				(struct lruvec *)regs->di;
 	unsigned long nr[2] = { 0, 0 };
 	struct folio *folio;
 	int walked = 0;
@@ -88,17 +114,24 @@ static int rotations_pre(struct kprobe *p, struct pt_regs *regs)
 	list_for_each_entry(folio, list, lru) {
 		if (++walked > MAX_WALK)
 			break;
-		if (folio_test_active(folio))
-			nr[folio_is_file_lru(folio)] += folio_nr_pages(folio);
+		if (!folio_test_active(folio))
+			continue;
+		if (rotations_list_only) {
+			struct lruvec *own = lrucost_folio_lruvec(folio);
+
+			if (own != lruvec) {
+				if (lruvec)
+					note_rotations(lruvec, nr);
+				nr[0] = nr[1] = 0;
+				lruvec = own;
+			}
+			if (!lruvec)
+				continue;
+		}
+		nr[folio_is_file_lru(folio)] += folio_nr_pages(folio);
 	}
-	if (nr[0]) {
-		lrucost_stat_add(LRUCOST_STAT_ROTATED_ANON, nr[0]);
-		lrucost_lruvec_note(lruvec, false, LRUCOST_CPU, nr[0]);
-	}
-	if (nr[1]) {
-		lrucost_stat_add(LRUCOST_STAT_ROTATED_FILE, nr[1]);
-		lrucost_lruvec_note(lruvec, true, LRUCOST_CPU, nr[1]);
-	}
+	if (lruvec)
+		note_rotations(lruvec, nr);
 	return 0;
 }
 NOKPROBE_SYMBOL(rotations_pre);
@@ -193,6 +226,9 @@ int lrucost_events_init(void)
 		pr_err("symbol root_mem_cgroup not found; refusing to load\n");
 		return -ENOENT;
 	}
+	rotations_list_only =
+		lrucost_hook_proto(LRUCOST_HOOK_MOVE_FOLIOS_TO_LRU) ==
+		LRUCOST_MOVE_LIST;
 	rotations_probe.symbol_name =
 		lrucost_hook_name(LRUCOST_HOOK_MOVE_FOLIOS_TO_LRU);
 	ret = register_kprobe(&rotations_probe);

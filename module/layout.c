@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Layout of struct scan_control, which is private to mm/vmscan.c and
- * changes between kernels.  The kernel's own BTF (CONFIG_DEBUG_INFO_BTF),
+ * changes between kernels, and of the one member of struct mem_cgroup
+ * that depends on the kernel's configuration.  The kernel's own BTF (CONFIG_DEBUG_INFO_BTF),
  * which lies between the symbols __start_BTF and __stop_BTF, describes it;
  * lrucost reads the offsets from there at load time instead of hard-coding
  * them per version, and refuses to load if any field is missing or has an
@@ -20,52 +21,59 @@
  * Fields lrucost reads or steers, with the size each must have.  An
  * optional one is used where the kernel has it: no_cache_trim_mode (6.12
  * and later), which kswapd sets when a cache trim pass failed and which
- * lrucost must then not override by forcing file-only passes.
+ * lrucost must then not override by forcing file-only passes; and a
+ * memcg's cgroup v1 swappiness, which 7.x kernels built without
+ * CONFIG_MEMCG_V1 do not have (nor, then, a v1 memory controller).
  */
 static const struct {
-	const char *name;
+	const char *type, *name;
 	unsigned long byte_size;
 	unsigned int bit_size;	/* 0: not a bitfield */
 	bool optional;
 } wanted[] = {
-	{ "anon_cost", sizeof(unsigned long), 0 },
-	{ "file_cost", sizeof(unsigned long), 0 },
-	{ "target_mem_cgroup", sizeof(void *), 0 },
-	{ "priority", 1, 0 },
-	{ "may_swap", sizeof(unsigned int), 1 },
-	{ "cache_trim_mode", sizeof(unsigned int), 1 },
-	{ "file_is_tiny", sizeof(unsigned int), 1 },
-	{ "no_cache_trim_mode", sizeof(unsigned int), 1, true },
+	{ "scan_control", "anon_cost", sizeof(unsigned long), 0 },
+	{ "scan_control", "file_cost", sizeof(unsigned long), 0 },
+	{ "scan_control", "target_mem_cgroup", sizeof(void *), 0 },
+	{ "scan_control", "priority", 1, 0 },
+	{ "scan_control", "may_swap", sizeof(unsigned int), 1 },
+	{ "scan_control", "cache_trim_mode", sizeof(unsigned int), 1 },
+	{ "scan_control", "file_is_tiny", sizeof(unsigned int), 1 },
+	{ "scan_control", "nr_scanned", sizeof(unsigned long), 0 },
+	{ "scan_control", "no_cache_trim_mode", sizeof(unsigned int), 1,
+	  true },
+	{ "mem_cgroup", "swappiness", sizeof(int), 0, true },
 };
 
 static struct lrucost_field fields[ARRAY_SIZE(wanted) +
 				   LRUCOST_MAX_EXTRA_FIELDS];
 static char extra_name[64];
 static int nr_fields;
+static const void *btf_start;
 static unsigned long btf_size;
 
-static int find(const void *blob, unsigned long len, const char *name,
-		unsigned long byte_size, unsigned int bit_size, bool check,
-		bool optional)
+static int find(const void *blob, unsigned long len, const char *type,
+		const char *name, unsigned long byte_size,
+		unsigned int bit_size, bool check, bool optional)
 {
 	struct lrucost_field *f = &fields[nr_fields];
 	int err;
 
-	err = lrucost_btf_find_member(blob, len, "scan_control", name, &f->m);
+	err = lrucost_btf_find_member(blob, len, type, name, &f->m);
 	if (err == LRUCOST_BTF_ENOMEMBER && optional)
 		return 0;
 	if (err) {
-		pr_err("BTF: scan_control.%s: %s; refusing to load\n", name,
+		pr_err("BTF: %s.%s: %s; refusing to load\n", type, name,
 		       lrucost_btf_strerror(err));
 		return -ENOENT;
 	}
 	if (check && (f->m.byte_size != byte_size ||
 		      f->m.bit_size != bit_size)) {
-		pr_err("BTF: scan_control.%s has size %lu width %u, expected %lu width %u; refusing to load\n",
-		       name, f->m.byte_size, f->m.bit_size, byte_size,
+		pr_err("BTF: %s.%s has size %lu width %u, expected %lu width %u; refusing to load\n",
+		       type, name, f->m.byte_size, f->m.bit_size, byte_size,
 		       bit_size);
 		return -EINVAL;
 	}
+	f->type = type;
 	f->name = name;
 	nr_fields++;
 	return 0;
@@ -84,11 +92,13 @@ static int find_extra(const void *blob, unsigned long len, const char *extra)
 		goto bad;
 	colon = strchr(extra_name, ':');
 	if (!colon)
-		return find(blob, len, extra_name, 0, 0, false, false);
+		return find(blob, len, "scan_control", extra_name, 0, 0, false,
+			    false);
 	*colon = '\0';
 	if (kstrtoul(colon + 1, 10, &size) || !size)
 		goto bad;
-	return find(blob, len, extra_name, size, 0, true, false);
+	return find(blob, len, "scan_control", extra_name, size, 0, true,
+		    false);
 bad:
 	pr_err("require_field=%s: expected NAME or NAME:BYTES; refusing to load\n",
 	       extra);
@@ -109,35 +119,54 @@ int lrucost_layout_init(const char *extra)
 	int i, ret;
 
 	nr_fields = 0;
+	btf_start = NULL;
+	btf_size = 0;
 	if (!start || stop <= start) {
 		pr_err("kernel BTF not found (CONFIG_DEBUG_INFO_BTF off?); refusing to load\n");
 		return -ENOENT;
 	}
+	btf_start = (const void *)start;
 	btf_size = stop - start;
 	for (i = 0; i < ARRAY_SIZE(wanted); i++) {
-		ret = find((const void *)start, btf_size, wanted[i].name,
+		ret = find(btf_start, btf_size, wanted[i].type, wanted[i].name,
 			   wanted[i].byte_size, wanted[i].bit_size, true,
 			   wanted[i].optional);
 		if (ret)
 			return ret;
 	}
 	if (extra && *extra)
-		return find_extra((const void *)start, btf_size, extra);
+		return find_extra(btf_start, btf_size, extra);
 	return 0;
 }
 
 /**
- * lrucost_layout_field - where a scan_control member lies
+ * lrucost_layout_btf - the kernel's BTF, as lrucost_layout_init() found it
+ * @len: its size in bytes, set on return
+ *
+ * Return: its start, or NULL before a successful lrucost_layout_init().
+ */
+const void *lrucost_layout_btf(unsigned long *len)
+{
+	*len = btf_size;
+	return btf_start;
+}
+
+/**
+ * lrucost_layout_field - where a member of a private struct lies
+ * @type: the struct, "scan_control" or "mem_cgroup"
  * @name: one of the members lrucost_layout_init() found
  *
- * Return: the member's place, or NULL if it was not looked up.
+ * Return: the member's place, or NULL if it was not looked up (or is an
+ * optional member this kernel does not have).
  */
-const struct lrucost_btf_member *lrucost_layout_field(const char *name)
+const struct lrucost_btf_member *lrucost_layout_field(const char *type,
+						      const char *name)
 {
 	int i;
 
 	for (i = 0; i < nr_fields; i++)
-		if (!strcmp(fields[i].name, name))
+		if (!strcmp(fields[i].type, type) &&
+		    !strcmp(fields[i].name, name))
 			return &fields[i].m;
 	return NULL;
 }
@@ -159,13 +188,15 @@ int lrucost_layout_show(char *buf, int at)
 
 		if (m->bit_size)
 			n += sysfs_emit_at(buf, at + n,
-					   "scan_control.%s: offset %lu bit %lu width %u\n",
-					   fields[i].name, m->bit_offset / 8,
+					   "%s.%s: offset %lu bit %lu width %u\n",
+					   fields[i].type, fields[i].name,
+					   m->bit_offset / 8,
 					   m->bit_offset % 8, m->bit_size);
 		else
 			n += sysfs_emit_at(buf, at + n,
-					   "scan_control.%s: offset %lu size %lu\n",
-					   fields[i].name, m->bit_offset / 8,
+					   "%s.%s: offset %lu size %lu\n",
+					   fields[i].type, fields[i].name,
+					   m->bit_offset / 8,
 					   m->byte_size);
 	}
 	return n;

@@ -23,11 +23,21 @@ enum lrucost_target_state {
 	LRUCOST_TARGET_OK,
 };
 
+#define LRUCOST_MAX_PROTOS 2
+
+/*
+ * A hook target.  @protos lists the prototypes its handler can read, each
+ * a NULL-terminated list of parameter names in argument-register order;
+ * @proto is the index of the one the kernel's BTF has, -1 before the check
+ * (or for a target that is only checked, not hooked: @protos empty).
+ */
 struct lrucost_target {
 	const char *name;
 	bool required;
+	const char *const *protos[LRUCOST_MAX_PROTOS];
 	unsigned long addr;
 	enum lrucost_target_state state;
+	int proto;
 };
 
 enum lrucost_hook {
@@ -37,19 +47,28 @@ enum lrucost_hook {
 	LRUCOST_NR_HOOKS,
 };
 
+/* move_folios_to_lru()'s prototypes, indexes of its lrucost_target.protos */
+enum {
+	LRUCOST_MOVE_LRUVEC_LIST,	/* (lruvec, list): 6.1, 6.12, 7.0 */
+	LRUCOST_MOVE_LIST,		/* (list): 7.2, 7.3; no lock held */
+};
+
 const char *lrucost_hook_name(enum lrucost_hook hook);
+int lrucost_hook_proto(enum lrucost_hook hook);
 int lrucost_targets_resolve(const char *extra);
 void lrucost_targets_free(void);
 int lrucost_targets_show(char *buf, int at);
 
-/* layout.c: offsets of struct scan_control fields, from the kernel's BTF */
+/* layout.c: offsets of private struct members, from the kernel's BTF */
 struct lrucost_field {
-	const char *name;
+	const char *type, *name;
 	struct lrucost_btf_member m;
 };
 
 int lrucost_layout_init(const char *extra);
-const struct lrucost_btf_member *lrucost_layout_field(const char *name);
+const void *lrucost_layout_btf(unsigned long *len);
+const struct lrucost_btf_member *lrucost_layout_field(const char *type,
+						      const char *name);
 int lrucost_layout_show(char *buf, int at);
 
 /* mglru.c: whether the multi-gen LRU has taken over reclaim */

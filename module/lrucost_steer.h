@@ -25,10 +25,10 @@ enum lrucost_steer_mode {
 
 /**
  * struct lrucost_steer_debt - what earlier passes owe the wanted share
- * @anon: anon pages the estimate says were scanned
- * @total: pages the estimate says were scanned
+ * @anon: anon pages scanned
+ * @total: pages scanned
  *
- * Per lruvec; both are halved together past a window of recent passes,
+ * Per lruvec; both are halved together past a window of pages scanned,
  * so old passes fade.
  */
 struct lrucost_steer_debt {
@@ -41,11 +41,16 @@ struct lrucost_steer_debt {
  * @mode: how the pass is steered
  * @anon_cost: for LRUCOST_STEER_FRACT, the value for sc->anon_cost
  * @file_cost: for LRUCOST_STEER_FRACT, the value for sc->file_cost
+ * @est_anon: anon pages the pass is estimated to scan, in the units of
+ *	the list sizes given (only the ratio to @est_file is meaningful)
+ * @est_file: file pages the pass is estimated to scan
  */
 struct lrucost_steer {
 	enum lrucost_steer_mode mode;
 	unsigned long anon_cost;
 	unsigned long file_cost;
+	unsigned long est_anon;
+	unsigned long est_file;
 };
 
 void lrucost_steer_costs(unsigned long ap, unsigned long fp,
@@ -57,7 +62,7 @@ void lrucost_steer_pass(unsigned long ap, unsigned long fp,
 			struct lrucost_steer *out);
 void lrucost_steer_account(struct lrucost_steer_debt *debt,
 			   unsigned long scan_anon, unsigned long scan_file,
-			   unsigned long anon_pages, unsigned long file_pages);
+			   unsigned long window);
 void lrucost_stock_split(unsigned long anon_cost, unsigned long file_cost,
 			 unsigned int swappiness, unsigned long *ap,
 			 unsigned long *fp);

@@ -18,7 +18,7 @@
 static char *require_targets;
 module_param(require_targets, charp, 0444);
 MODULE_PARM_DESC(require_targets,
-		 "comma-separated extra functions that must be hookable (testing)");
+		 "comma-separated extra functions that must be hookable, NAME or NAME:PARAM:... (testing)");
 
 static unsigned int lruvec_slots = 4096;
 module_param(lruvec_slots, uint, 0444);
@@ -41,10 +41,11 @@ static int __init lrucost_init(void)
 	ret = lrucost_lruvecs_init(lruvec_slots);
 	if (ret)
 		return ret;
-	ret = lrucost_targets_resolve(require_targets);
+	/* first: the targets' prototypes are checked against this BTF */
+	ret = lrucost_layout_init(require_field);
 	if (ret)
 		goto out_targets;
-	ret = lrucost_layout_init(require_field);
+	ret = lrucost_targets_resolve(require_targets);
 	if (ret)
 		goto out_targets;
 	lrucost_mglru_init();

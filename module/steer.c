@@ -15,11 +15,6 @@
 #define SWAPPINESS_MAX	200UL
 /* ratios are scaled below this, so products of three stay in 64 bits */
 #define RATIO_LIMIT	(1UL << 31)
-/*
- * The debt is halved once it holds this many passes' worth of pages, so a
- * changed target or a changed workload is followed within tens of passes.
- */
-#define DEBT_PASSES	32UL
 
 static void scale_pair(unsigned long *a, unsigned long *b)
 {
@@ -115,22 +110,20 @@ static unsigned long dist(unsigned long a, unsigned long b)
 }
 
 /**
- * lrucost_steer_account - add a pass's estimated scan to the debt
- * @debt: the lruvec's running estimate
- * @scan_anon: anon pages the pass is estimated to scan
- * @scan_file: file pages the pass is estimated to scan
- * @anon_pages: pages on the lruvec's anon LRUs, for the fading window
- * @file_pages: pages on the lruvec's file LRUs
+ * lrucost_steer_account - add what a pass scanned to the debt
+ * @debt: the lruvec's running count
+ * @scan_anon: anon pages the pass scanned
+ * @scan_file: file pages the pass scanned
+ * @window: pages scanned over which the share is kept; past it, old
+ *	passes fade (both counts are halved)
  *
  * Also for passes lrucost leaves to the kernel's one-list modes, so that
  * the passes it steers make up for them.
  */
 void lrucost_steer_account(struct lrucost_steer_debt *debt,
 			   unsigned long scan_anon, unsigned long scan_file,
-			   unsigned long anon_pages, unsigned long file_pages)
+			   unsigned long window)
 {
-	unsigned long window = (anon_pages + file_pages + 1) * DEBT_PASSES;
-
 	if (scan_anon > RATIO_LIMIT || scan_file > RATIO_LIMIT)
 		return;
 	debt->anon += scan_anon;
@@ -148,12 +141,16 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
  * @swappiness: the swappiness stock reclaim will use
  * @anon_pages: pages on the lruvec's anon LRUs
  * @file_pages: pages on the lruvec's file LRUs
- * @debt: the lruvec's running estimate, updated
- * @out: the decision
+ * @debt: the lruvec's running count of pages scanned
+ * @out: the decision, with the share of the pass's scan expected to be
+ *	anon (@out->est_anon : @out->est_file)
  *
  * The pass is proportional at the costs closest to the wanted ratio, or
- * anon-only, or file-only: whichever brings the estimated share of anon
- * pages scanned so far closest to the wanted one.  Within the band the
+ * anon-only, or file-only: whichever brings the share of anon pages
+ * scanned so far closest to the wanted one.  The caller accounts the pass
+ * with lrucost_steer_account() once it knows what it scanned (the module:
+ * sc->nr_scanned on return, split by @out's estimate), which closes the
+ * loop: passes at different priorities scan very different amounts.  Within the band the
  * costs reach, that is the proportional pass nearly always; an occasional
  * one-list pass corrects the stock formula's integer rounding, which is
  * coarse at extreme swappiness.  Beyond the band, the passes alternate.
@@ -197,8 +194,8 @@ void lrucost_steer_pass(unsigned long ap, unsigned long fp,
 			best = i;
 		}
 	}
-	lrucost_steer_account(debt, cand_a[best], cand_f[best], anon_pages,
-			      file_pages);
+	out->est_anon = cand_a[best];
+	out->est_file = cand_f[best];
 	if (best == 1)
 		out->mode = LRUCOST_STEER_ANON;
 	else if (best == 2)

@@ -50,20 +50,29 @@ struct sc_bit {
 };
 
 static unsigned long off_anon_cost, off_file_cost, off_priority;
+static unsigned long off_nr_scanned;
 static struct sc_bit bit_may_swap, bit_trim, bit_tiny;
 /* 6.12+: kswapd forbids cache trim mode after it failed; mask 0 if absent */
 static struct sc_bit bit_no_trim;
 static int *vm_swappiness_p;
+/* 0: this kernel has no cgroup v1 swappiness (nor v1 memory controller) */
+static unsigned long off_memcg_swappiness;
 
 static atomic_t in_flight = ATOMIC_INIT(0);
 static bool stopping;
 
-/* What entry changed, for return to put back. */
+/*
+ * What entry changed, for return to put back; and what return must
+ * account: the pass's scan (sc->nr_scanned since entry), split anon:file
+ * as @est_anon:@est_file, into @e's debt.
+ */
 struct saved_pass {
 	void *sc;
 	unsigned long anon_cost, file_cost;
 	bool trim, tiny;
 	bool steered;
+	struct lrucost_lruvec *e;
+	unsigned long scanned, est_anon, est_file, window;
 };
 
 static bool sc_test(void *sc, const struct sc_bit *b)
@@ -96,7 +105,8 @@ static unsigned long *sc_ulong(void *sc, unsigned long off)
 
 static int bit_of(const char *name, struct sc_bit *b)
 {
-	const struct lrucost_btf_member *m = lrucost_layout_field(name);
+	const struct lrucost_btf_member *m =
+		lrucost_layout_field("scan_control", name);
 
 	if (!m || m->bit_size != 1)
 		return -EINVAL;
@@ -105,13 +115,18 @@ static int bit_of(const char *name, struct sc_bit *b)
 	return 0;
 }
 
-/* The swappiness stock reclaim uses for @memcg: mem_cgroup_swappiness(). */
+/*
+ * The swappiness stock reclaim uses for @memcg: mem_cgroup_swappiness().
+ * Only a non-root memcg under cgroup v1 has its own; where the kernel is
+ * built without v1, the member is absent and vm_swappiness is the answer.
+ */
 static unsigned int kernel_swappiness(struct mem_cgroup *memcg)
 {
-	if (memcg && !mem_cgroup_disabled() &&
+	if (memcg && off_memcg_swappiness && !mem_cgroup_disabled() &&
 	    !cgroup_subsys_on_dfl(memory_cgrp_subsys) &&
 	    memcg->css.parent)
-		return READ_ONCE(memcg->swappiness);
+		return READ_ONCE(*(int *)((char *)memcg +
+					  off_memcg_swappiness));
 	return READ_ONCE(*vm_swappiness_p);
 }
 
@@ -156,6 +171,38 @@ static void wanted_split(struct lrucost_lruvec *e, const unsigned long *size,
 	lrucost_split(anon_cost, file_cost, sw >= 0 ? sw : kernel_sw, ap, fp);
 }
 
+/* Have return account the pass into @e, split @est_anon:@est_file. */
+static void account_later(struct saved_pass *s, struct lrucost_lruvec *e,
+			  unsigned long est_anon, unsigned long est_file)
+{
+	s->e = e;
+	s->est_anon = est_anon;
+	s->est_file = est_file;
+}
+
+/*
+ * What the pass scanned, closing the loop of lrucost_steer_pass(): passes
+ * at priority 12 and at priority 1 scan lists 2^11 times apart, so the
+ * debt counts pages, not passes.  sc->nr_scanned counts the inactive
+ * pages the pass took off the lists, as pgscan does.
+ */
+static void account_now(struct saved_pass *s, unsigned long nr_scanned)
+{
+	unsigned long n = nr_scanned - s->scanned, a = s->est_anon;
+	unsigned long f = s->est_file;
+
+	if (nr_scanned < s->scanned)
+		return;
+	while (a >= (1UL << 24) || f >= (1UL << 24)) {
+		a >>= 1;
+		f >>= 1;
+	}
+	if (n >= (1UL << 32) || !(a + f))
+		return;
+	a = n * a / (a + f);
+	lrucost_steer_account(&s->e->debt, a, n - a, s->window);
+}
+
 static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct saved_pass *s = (struct saved_pass *)ri->data;
@@ -172,6 +219,7 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 		return 1;	/* no return hook: see lrucost_drain() */
 	atomic_inc(&in_flight);
 	s->steered = false;
+	s->e = NULL;
 	pct = READ_ONCE(lrucost_knobs.anon_percent);
 	swappiness = kernel_swappiness(lrucost_lruvec_memcg(lruvec));
 	why = leave_reason(sc, swappiness);
@@ -183,18 +231,21 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	if (!e)
 		return 0;
 	lrucost_lru_sizes(lruvec, size);
+	s->sc = sc;
+	s->scanned = READ_ONCE(*sc_ulong(sc, off_nr_scanned));
+	/* about two turnovers of the inactive lists: a changed target wins */
+	s->window = 2 * (size[LRU_INACTIVE_ANON] + size[LRU_INACTIVE_FILE] + 1);
 	if (why != LRUCOST_NR_STATS) {
-		/* the kernel's one-list pass still counts toward the share */
-		if (why == LRUCOST_STAT_SKIP_CACHE_TRIM)
-			lrucost_steer_account(&e->debt, 0,
-					      size[LRU_INACTIVE_FILE],
-					      size[LRU_INACTIVE_ANON],
-					      size[LRU_INACTIVE_FILE]);
+		/*
+		 * The kernel's one-list passes still count toward the share:
+		 * the ones lrucost steers make up for them.  Priority 0's
+		 * equal scan does not: no later pass could make up for it.
+		 */
+		if (why == LRUCOST_STAT_SKIP_CACHE_TRIM ||
+		    why == LRUCOST_STAT_SKIP_NO_SWAP)
+			account_later(s, e, 0, 1);
 		else if (why == LRUCOST_STAT_SKIP_FILE_TINY)
-			lrucost_steer_account(&e->debt,
-					      size[LRU_INACTIVE_ANON], 0,
-					      size[LRU_INACTIVE_ANON],
-					      size[LRU_INACTIVE_FILE]);
+			account_later(s, e, 1, 0);
 		lrucost_stat_inc(why);
 		return 0;
 	}
@@ -202,7 +253,6 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	WRITE_ONCE(e->ap, ap);
 	WRITE_ONCE(e->fp, fp);
 
-	s->sc = sc;
 	s->anon_cost = *sc_ulong(sc, off_anon_cost);
 	s->file_cost = *sc_ulong(sc, off_file_cost);
 	s->trim = sc_test(sc, &bit_trim);
@@ -211,6 +261,7 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 
 	lrucost_steer_pass(ap, fp, swappiness, size[LRU_INACTIVE_ANON],
 			   size[LRU_INACTIVE_FILE], &e->debt, &st);
+	account_later(s, e, st.est_anon, st.est_file);
 	switch (st.mode) {
 	case LRUCOST_STEER_ANON:
 		sc_set(sc, &bit_tiny);
@@ -222,8 +273,20 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 		 * pass failed (balance_pgdat() on 6.12+), forcing one would
 		 * bring back what it escapes: the band's edge instead.
 		 */
-		if (sc_test(sc, &bit_no_trim))
+		if (sc_test(sc, &bit_no_trim)) {
+			unsigned long eap, efp;
+
+			/* what the kernel will scan at the band's edge */
+			lrucost_stock_split(st.anon_cost, st.file_cost,
+					    swappiness, &eap, &efp);
+			while (eap >= (1UL << 20) || efp >= (1UL << 20)) {
+				eap >>= 1;
+				efp >>= 1;
+			}
+			account_later(s, e, eap * size[LRU_INACTIVE_ANON],
+				      efp * size[LRU_INACTIVE_FILE]);
 			goto fract;
+		}
 		sc_set(sc, &bit_trim);
 		lrucost_stat_inc(LRUCOST_STAT_STEER_FILE);
 		break;
@@ -243,6 +306,8 @@ static int return_handler(struct kretprobe_instance *ri,
 	struct saved_pass *s = (struct saved_pass *)ri->data;
 	void *sc = s->sc;
 
+	if (s->e)
+		account_now(s, READ_ONCE(*sc_ulong(sc, off_nr_scanned)));
 	if (!s->steered)
 		goto out;
 	*sc_ulong(sc, off_anon_cost) = s->anon_cost;
@@ -277,10 +342,17 @@ int lrucost_steer_init(void)
 		pr_err("symbol vm_swappiness not found; refusing to load\n");
 		return -ENOENT;
 	}
-	off_anon_cost = lrucost_layout_field("anon_cost")->bit_offset / 8;
-	off_file_cost = lrucost_layout_field("file_cost")->bit_offset / 8;
-	m = lrucost_layout_field("priority");
+	m = lrucost_layout_field("scan_control", "anon_cost");
+	off_anon_cost = m->bit_offset / 8;
+	m = lrucost_layout_field("scan_control", "file_cost");
+	off_file_cost = m->bit_offset / 8;
+	m = lrucost_layout_field("scan_control", "priority");
 	off_priority = m->bit_offset / 8;
+	m = lrucost_layout_field("scan_control", "nr_scanned");
+	off_nr_scanned = m->bit_offset / 8;
+	/* optional: 7.x without CONFIG_MEMCG_V1 has no v1 swappiness */
+	m = lrucost_layout_field("mem_cgroup", "swappiness");
+	off_memcg_swappiness = m ? m->bit_offset / 8 : 0;
 	/* optional: absent (6.1), bit_of() fails and the mask stays 0 */
 	bit_of("no_cache_trim_mode", &bit_no_trim);
 	if (bit_of("may_swap", &bit_may_swap) ||

@@ -44,6 +44,8 @@ static ssize_t status_show(struct kobject *kobj, struct kobj_attribute *attr,
 	int n;
 
 	n = sysfs_emit(buf, "kernel: %s\n", init_utsname()->release);
+	n += sysfs_emit_at(buf, n, "lru: %s\n",
+			   lrucost_mglru_enabled() ? "multi-gen" : "classic");
 	n += sysfs_emit_at(buf, n, "mglru: %s\n", mglru_state());
 	n += lrucost_steer_show(buf, n);
 	n += lrucost_events_show(buf, n);

@@ -7,6 +7,12 @@
  * that is never registered, so no code is patched.  Each test gets a fresh
  * ops: ftrace_free_filter() frees the hashes without resetting the
  * pointers, so an ops must not be used again after it.
+ *
+ * A hook that reads argument registers is armed only on a prototype its
+ * handler knows: the parameter names in the kernel's BTF must be one of
+ * the target's protos, in order.  This table is where lrucost knows how
+ * kernels differ in what it hooks; the handlers ask which prototype was
+ * found (lrucost_hook_proto()) and read the registers accordingly.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -18,6 +24,8 @@
 
 #define LRUCOST_MAX_EXTRA 8
 
+#define PARAMS(...) ((const char *const []){ __VA_ARGS__, NULL })
+
 /*
  * The functions lrucost arms, indexed by enum lrucost_hook: the probes
  * take their symbol names from here, so what is checked at load is what
@@ -25,11 +33,17 @@
  */
 static struct lrucost_target targets[LRUCOST_NR_HOOKS] = {
 	[LRUCOST_HOOK_SHRINK_LRUVEC] = {
-		.name = "shrink_lruvec", .required = true },
+		.name = "shrink_lruvec", .required = true,
+		.protos = { PARAMS("lruvec", "sc") } },
 	[LRUCOST_HOOK_WORKINGSET_REFAULT] = {
-		.name = "workingset_refault", .required = true },
+		.name = "workingset_refault", .required = true,
+		.protos = { PARAMS("folio", "shadow") } },
 	[LRUCOST_HOOK_MOVE_FOLIOS_TO_LRU] = {
-		.name = "move_folios_to_lru", .required = true },
+		.name = "move_folios_to_lru", .required = true,
+		.protos = {
+			[LRUCOST_MOVE_LRUVEC_LIST] = PARAMS("lruvec", "list"),
+			[LRUCOST_MOVE_LIST] = PARAMS("list"),
+		} },
 };
 
 /**
@@ -43,7 +57,21 @@ const char *lrucost_hook_name(enum lrucost_hook hook)
 	return targets[hook].name;
 }
 
+/**
+ * lrucost_hook_proto - which of its prototypes a hook's target has here
+ * @hook: which hook
+ *
+ * Return: the index into its protos; valid once lrucost_targets_resolve()
+ * has succeeded, which refuses the load for any other prototype.
+ */
+int lrucost_hook_proto(enum lrucost_hook hook)
+{
+	return targets[hook].proto;
+}
+
 static struct lrucost_target extra_targets[LRUCOST_MAX_EXTRA];
+/* "NAME:a:b": the parameter names an extra target must have, in order */
+static const char *extra_params[LRUCOST_MAX_EXTRA][LRUCOST_BTF_MAX_PARAMS + 1];
 static int nr_extra;
 static char *extra_copy;
 
@@ -80,6 +108,77 @@ static const char *state_name(enum lrucost_target_state s)
 	}
 }
 
+static bool params_are(const char *const *want, const char **got,
+			unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr && want[i]; i++)
+		if (strcmp(want[i], got[i]))
+			return false;
+	return i == nr && !want[i];
+}
+
+/* "a, b" into @buf, for the log and the status file */
+static const char *join(char *buf, size_t size, const char *const *names,
+			unsigned int nr)
+{
+	unsigned int i;
+	int n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < nr && (size_t)n < size; i++)
+		n += scnprintf(buf + n, size - n, "%s%s", i ? ", " : "",
+			       names[i]);
+	return buf;
+}
+
+/*
+ * Which of @t's protos the kernel's BTF gives its function, by parameter
+ * names.  A name test, not a type test: a renamed parameter refuses the
+ * load too, which is the safe side.
+ */
+static int check_proto(struct lrucost_target *t)
+{
+	const char *got[LRUCOST_BTF_MAX_PARAMS];
+	unsigned long len;
+	const void *btf = lrucost_layout_btf(&len);
+	unsigned int nr, shown;
+	char have[96], want[96];
+	int i, err;
+
+	t->proto = -1;
+	if (!t->protos[0])
+		return 0;
+	err = lrucost_btf_func_params(btf, len, t->name, got,
+				      LRUCOST_BTF_MAX_PARAMS, &nr);
+	if (err) {
+		pr_err("BTF: %s: %s; its arguments cannot be checked, refusing to load\n",
+		       t->name, lrucost_btf_strerror(err));
+		return -ENOENT;
+	}
+	for (i = 0; i < LRUCOST_MAX_PROTOS && t->protos[i]; i++) {
+		if (nr <= LRUCOST_BTF_MAX_PARAMS &&
+		    params_are(t->protos[i], got, nr)) {
+			t->proto = i;
+			return 0;
+		}
+	}
+	shown = min_t(unsigned int, nr, LRUCOST_BTF_MAX_PARAMS);
+	want[0] = '\0';
+	for (i = 0; i < LRUCOST_MAX_PROTOS && t->protos[i]; i++) {
+		unsigned int k = 0, n = strlen(want);
+
+		while (t->protos[i][k])
+			k++;
+		scnprintf(want + n, sizeof(want) - n, "%s(%s)", i ? " or " : "",
+			  join(have, sizeof(have), t->protos[i], k));
+	}
+	pr_err("hook target %s(%s) on this kernel, lrucost reads %s; refusing to load\n",
+	       t->name, join(have, sizeof(have), got, shown), want);
+	return -EINVAL;
+}
+
 static int check(struct lrucost_target *t)
 {
 	int ret = resolve(t);
@@ -91,13 +190,46 @@ static int check(struct lrucost_target *t)
 		       t->name, state_name(t->state));
 		return -ENOENT;
 	}
+	return check_proto(t);
+}
+
+/* Fill extra target @i from @spec, "NAME" or "NAME:PARAM:..." (in place). */
+static int parse_extra(char *spec, int i)
+{
+	struct lrucost_target *t = &extra_targets[i];
+	char *param;
+	int k = 0;
+
+	t->name = strsep(&spec, ":");
+	t->required = true;
+	t->protos[0] = NULL;
+	if (!*t->name) {
+		pr_err("require_targets: an empty name\n");
+		return -EINVAL;
+	}
+	if (!spec)
+		return 0;
+	while ((param = strsep(&spec, ":")) != NULL) {
+		if (*param && k < LRUCOST_BTF_MAX_PARAMS) {
+			extra_params[i][k++] = param;
+			continue;
+		}
+		if (!*param && !k && !spec)
+			break;	/* "NAME:": no parameters */
+		pr_err("require_targets: %s: an empty or %dth parameter name\n",
+		       t->name, LRUCOST_BTF_MAX_PARAMS + 1);
+		return -EINVAL;
+	}
+	extra_params[i][k] = NULL;
+	t->protos[0] = extra_params[i];
 	return 0;
 }
 
 /**
  * lrucost_targets_resolve - look up every hook target
- * @extra: comma-separated further required targets (module parameter), or
- *	NULL
+ * @extra: comma-separated further required targets (module parameter,
+ *	for tests of the refusal paths), each NAME, or NAME:PARAM:... to
+ *	require that prototype too ("NAME:" for none), or NULL
  *
  * Return: 0, or -ENOENT naming (in the log) the first required target
  * that cannot be hooked, -EINVAL for a malformed @extra.
@@ -124,8 +256,9 @@ int lrucost_targets_resolve(const char *extra)
 			       LRUCOST_MAX_EXTRA);
 			return -EINVAL;
 		}
-		extra_targets[nr_extra].name = name;
-		extra_targets[nr_extra].required = true;
+		ret = parse_extra(name, nr_extra);
+		if (ret)
+			return ret;
 		ret = check(&extra_targets[nr_extra++]);
 		if (ret)
 			return ret;
@@ -145,8 +278,17 @@ void lrucost_targets_free(void)
 
 static int show_one(char *buf, int at, const struct lrucost_target *t)
 {
-	return sysfs_emit_at(buf, at, "hook %s: %s%s\n", t->name,
+	const char *const *p = t->proto >= 0 ? t->protos[t->proto] : NULL;
+	char params[96];
+	unsigned int k = 0;
+
+	while (p && p[k])
+		k++;
+	return sysfs_emit_at(buf, at, "hook %s: %s%s%s%s%s\n", t->name,
 			     state_name(t->state),
+			     p ? ", arguments (" : "",
+			     p ? join(params, sizeof(params), p, k) : "",
+			     p ? ")" : "",
 			     t->required ? "" : " (optional)");
 }
 

@@ -148,11 +148,13 @@ static void fake_module(void)
 	mkdirs("/sys/fs/cgroup/work/db");
 	put(CTL_SYS "/version", "0.1.0\n");
 	put(CTL_SYS "/status",
-	    "kernel: 6.1.0-57-amd64\nmglru: off\nsteering: active\n"
-	    "missed: 0\nhook shrink_lruvec: traceable\n"
+	    "kernel: 6.1.0-57-amd64\nlru: classic\nmglru: off\n"
+	    "steering: active\nmissed: 0\n"
+	    "hook shrink_lruvec: traceable, arguments (lruvec, sc)\n"
 	    "hook get_scan_count: absent (optional)\n"
 	    "btf: 5000000 bytes\n"
-	    "scan_control.anon_cost: offset 8 size 8\n");
+	    "scan_control.anon_cost: offset 8 size 8\n"
+	    "mem_cgroup.swappiness: offset 2400 size 4\n");
 	put(CTL_SYS "/enabled", "1\n");
 	put(CTL_SYS "/swappiness", "-1\n");
 	put(CTL_SYS "/io_cost", "32\n");
@@ -270,14 +272,17 @@ static void test_status(void **state)
 	assert_int_equal(ctl("status", NULL), CTL_OK);
 	assert_non_null(strstr(out, "lrucost 0.1.0: loaded\n"));
 	assert_non_null(strstr(out, "steering: active\n"));
-	assert_non_null(strstr(out, "hook shrink_lruvec: traceable\n"));
+	assert_non_null(strstr(out,
+		"hook shrink_lruvec: traceable, arguments (lruvec, sc)\n"));
 	assert_non_null(strstr(out,
 		"knobs: enabled=1 swappiness=-1 io_cost=32 anon_percent=-1\n"));
 	assert_int_equal(ctl("status", "--json", NULL), CTL_OK);
 	assert_true(jq(".loaded == true and .version == \"0.1.0\""));
-	assert_true(jq(".status.steering == \"active\" and .status.kernel == \"6.1.0-57-amd64\""));
-	assert_true(jq(".hooks.shrink_lruvec == \"traceable\" and .hooks.get_scan_count == \"absent (optional)\""));
+	assert_true(jq(".status.steering == \"active\" and .status.kernel == \"6.1.0-57-amd64\" and .status.lru == \"classic\""));
+	assert_true(jq(".hooks.shrink_lruvec == \"traceable, arguments (lruvec, sc)\" and .hooks.get_scan_count == \"absent (optional)\""));
 	assert_true(jq(".scan_control.anon_cost == \"offset 8 size 8\""));
+	assert_true(jq(".mem_cgroup.swappiness == \"offset 2400 size 4\""));
+	assert_false(jq(".status[\"mem_cgroup.swappiness\"]"));
 	assert_true(jq(".knobs == {\"enabled\":1,\"swappiness\":-1,\"io_cost\":32,\"anon_percent\":-1}"));
 	assert_true(jq(".lru_gen_enabled == \"0x0000\""));
 	assert_false(jq(".status.hook"));

@@ -165,8 +165,10 @@ static void fuzz_steer(const struct input *in, unsigned int s)
 	lrucost_steer_pass(ap, fp, s, in->pages_a, in->pages_f, &debt, &st);
 	if (st.mode > LRUCOST_STEER_FILE)
 		abort();
-	lrucost_steer_account(&debt, in->scan_a, in->scan_f, in->pages_a,
-			      in->pages_f);
+	lrucost_steer_account(&debt, st.est_anon, st.est_file,
+			      (in->pages_a + in->pages_f + 1) * 32);
+	lrucost_steer_account(&debt, in->scan_a, in->scan_f,
+			      in->pages_a + in->pages_f);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -210,6 +210,19 @@ static void test_costs_deliver_share(void **state)
  */
 static int one_list_passes;
 
+/* the fading window of these simulations: 32 passes of whole lists */
+#define SIM_WINDOW(anon, file) (((anon) + (file) + 1) * 32)
+
+/* account what scan_pass() scanned, as the module does on return */
+static void account(struct lrucost_steer_debt *debt, double a0, double f0,
+		    double a1, double f1, unsigned long anon,
+		    unsigned long file)
+{
+	lrucost_steer_account(debt, (unsigned long)(a1 - a0 + 0.5),
+			      (unsigned long)(f1 - f0 + 0.5),
+			      SIM_WINDOW(anon, file));
+}
+
 static double simulate(unsigned long ap, unsigned long fp, unsigned int s,
 		       unsigned long anon, unsigned long file, int passes)
 {
@@ -220,10 +233,13 @@ static double simulate(unsigned long ap, unsigned long fp, unsigned int s,
 	for (i = 0; i < passes; i++) {
 		struct lrucost_steer st;
 
+		double a0 = sa, f0 = sf;
+
 		lrucost_steer_pass(ap, fp, s, anon, file, &debt, &st);
 		if (st.mode != LRUCOST_STEER_FRACT)
 			one_list_passes++;
 		scan_pass(&st, s, anon, file, &sa, &sf);
+		account(&debt, a0, f0, sa, sf, anon, file);
 	}
 	return sa / (sa + sf);
 }
@@ -287,6 +303,8 @@ static void test_debt_fades(void **state)
 
 	(void)state;
 	lrucost_steer_pass(1, 1000000, 60, 1000, 1000, &debt, &st);
+	lrucost_steer_account(&debt, st.est_anon, st.est_file,
+			      SIM_WINDOW(1000, 1000));
 	assert_true(debt.total <= 32 * 2001);
 	assert_true(debt.anon <= debt.total);
 }
@@ -301,14 +319,21 @@ static void test_pass_follows_new_target(void **state)
 	int i;
 
 	(void)state;
-	for (i = 0; i < 2000; i++)	/* 90% anon */
+	for (i = 0; i < 2000; i++) {	/* 90% anon */
 		lrucost_steer_pass(9000000, 1000000, 60, anon, file, &debt,
 				   &st);
+		lrucost_steer_account(&debt, st.est_anon, st.est_file,
+				      SIM_WINDOW(anon, file));
+	}
 	for (i = 0; i < 300; i++) {	/* then 25% anon */
+		double a0 = sa, f0 = sf;
+
 		lrucost_steer_pass(1000000, 3000000, 60, anon, file, &debt,
 				   &st);
-		if (i >= 100)
-			scan_pass(&st, 60, anon, file, &sa, &sf);
+		scan_pass(&st, 60, anon, file, &sa, &sf);
+		account(&debt, a0, f0, sa, sf, anon, file);
+		if (i < 100)
+			sa = sf = 0;
 	}
 	if (fabs(sa / (sa + sf) - 0.25) > 0.01)
 		fail_msg("after the change, anon share %.4f, want 0.25",

@@ -19,6 +19,7 @@ else
 	want=absent
 fi
 check_eq "status: mglru" "$(field mglru)" "$want"
+want_mglru=$want
 
 # every hook target as kallsyms and available_filter_functions see it
 aff=/sys/kernel/tracing/available_filter_functions
@@ -31,9 +32,24 @@ for fn in shrink_lruvec workingset_refault move_folios_to_lru; do
 	else
 		want=absent
 	fi
-	got=$(field "hook $fn" | sed 's/ (optional)$//')
+	got=$(field "hook $fn" | sed 's/ (optional)$//; s/, arguments (.*)$//')
 	check_eq "status: hook $fn" "$got" "$want"
 done
+
+# the prototypes the module read from kernel memory, as the host read them
+# from the vmlinuz's BTF: the registers each hook reads are these
+if [ -f /tests/protos.expected ]; then
+	echo "$status" |
+		sed -n 's/^hook \([^:]*\): .*, arguments (\(.*\))$/proto \1: \2/p' \
+		>/tmp/protos.got
+	check "status: hook arguments match the vmlinuz BTF" \
+		cmp -s /tmp/protos.got /tests/protos.expected
+	diff /tmp/protos.got /tests/protos.expected | sed 's/^/#   /'
+else
+	tap_not_ok "host made no protos.expected"
+fi
+check_eq "status: lru" "$(field lru)" \
+	"$([ "$want_mglru" = on ] && echo multi-gen || echo classic)"
 
 # what status lists as required is what lrucost armed: the kernel's own
 # list of registered kprobes (it once required two functions it never
@@ -53,8 +69,8 @@ diff /tmp/hooks.required /tmp/hooks.armed | sed 's/^/#   /'
 # scan_control layout: what the module read from kernel memory equals what
 # the host read from the vmlinuz's .BTF section (btf-offsets)
 if [ -f /tests/scan_control.expected ]; then
-	echo "$status" | grep '^scan_control\.' >/tmp/sc.got
-	check "status: scan_control offsets match the vmlinuz BTF" \
+	echo "$status" | grep -E '^(scan_control|mem_cgroup)\.' >/tmp/sc.got
+	check "status: scan_control and mem_cgroup offsets match the vmlinuz BTF" \
 		cmp -s /tmp/sc.got /tests/scan_control.expected
 	diff /tmp/sc.got /tests/scan_control.expected | sed 's/^/#   /'
 else

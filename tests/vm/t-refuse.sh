@@ -1,6 +1,7 @@
-# A hook target or a scan_control field this kernel lacks, or a field of
-# the wrong size, is a clean refusal: insmod fails, the log names the
-# cause, and nothing is left behind (no sysfs, no module, no ftrace hook).
+# A hook target or a scan_control field this kernel lacks, a hook target
+# of another prototype, or a field of the wrong size, is a clean refusal:
+# insmod fails, the log names the cause, and nothing is left behind (no
+# sysfs, no module, no ftrace hook).
 # A function another module owns through ftrace with IPMODIFY (as a
 # livepatch does) is no conflict: lrucost's kprobes have no post handler,
 # so the kernel arms them without IPMODIFY, and both hooks coexist.
@@ -29,6 +30,22 @@ refused "bogus hook target" \
 refused "untraceable hook target" \
 	"lrucost: hook target __start_BTF is" \
 	require_targets=__start_BTF
+refused "hook target of another prototype" \
+	"lrucost: hook target shrink_lruvec(lruvec, sc) on this kernel, lrucost reads (lruvec, sc, nr); refusing" \
+	require_targets=shrink_lruvec:lruvec:sc:nr
+refused "malformed require_targets" \
+	"lrucost: require_targets: shrink_lruvec: an empty or 9th parameter name" \
+	require_targets=shrink_lruvec::sc
+# the control: the prototype this kernel has loads
+if insmod "$LRUCOST_KO" require_targets=shrink_lruvec:lruvec:sc; then
+	tap_ok "hook target of the right prototype: loads"
+	check "status: the extra target with its arguments" \
+		grep -q "^hook shrink_lruvec: traceable, arguments (lruvec, sc)$" \
+		"$LRUCOST_SYS/status"
+	rmmod lrucost
+else
+	tap_not_ok "hook target of the right prototype: loads"
+fi
 refused "missing BTF field" \
 	"lrucost: BTF: scan_control.no_such_field: member not in struct" \
 	require_field=no_such_field

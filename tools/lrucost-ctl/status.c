@@ -25,7 +25,9 @@ static void chomp(char *s)
 /* "hook shrink_lruvec: traceable" -> section "hook", key "shrink_lruvec" */
 static void json_status(FILE *f, char *text)
 {
-	static const char *const sections[] = { "hook", "scan_control", NULL };
+	static const char *const sections[] = {
+		"hook", "scan_control", "mem_cgroup", NULL
+	};
 	bool first = true;
 	char *line, *save = NULL;
 	int i;
@@ -149,6 +151,8 @@ int cmd_status(const struct ctl_io *io, int argc, char **argv)
 	json_section(io->out, status, "hook");
 	ctl_json_key(io->out, &first, "scan_control");
 	json_section(io->out, status, "scan_control");
+	ctl_json_key(io->out, &first, "mem_cgroup");
+	json_section(io->out, status, "mem_cgroup");
 	ctl_json_key(io->out, &first, "lru_gen_enabled");
 	ctl_json_str(io->out, gen);
 	ctl_json_key(io->out, &first, "knobs");
