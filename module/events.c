@@ -39,6 +39,7 @@
 #include <linux/mm.h>
 #include <linux/mm_inline.h>
 #include <linux/mmzone.h>
+#include <linux/rcupdate.h>
 #include <linux/sysfs.h>
 #include "lrucost.h"
 
@@ -93,11 +94,11 @@ static void note_rotations(struct lruvec *lruvec, const unsigned long *nr)
 /*
  * Where move_folios_to_lru() takes only the list (7.2 on), its callers no
  * longer hold the lru_lock and it finds each folio's lruvec itself.  The
- * list is still the caller's private list of isolated folios, and being
- * isolated pins each folio's memcg, so the walk is as safe as before; the
- * lruvec is the one of the folio's memcg (the caller isolated them all
- * from one, but nothing here relies on it: a change of lruvec just notes
- * what was counted so far).
+ * list is still the caller's private list of isolated folios, so walking
+ * it is as safe as before; but 7.3 reparents LRU folios when a memcg goes
+ * (lru_reparent_memcg()), so a folio's memcg is only stable under RCU,
+ * which the walk holds for as long as it uses the lruvecs.  A change of
+ * lruvec along the list notes what was counted so far.
  */
 static int rotations_pre(struct kprobe *p, struct pt_regs *regs)
 {
@@ -111,6 +112,7 @@ static int rotations_pre(struct kprobe *p, struct pt_regs *regs)
 
 	if (lrucost_mglru_enabled())
 		return 0;
+	rcu_read_lock();
 	list_for_each_entry(folio, list, lru) {
 		if (++walked > MAX_WALK)
 			break;
@@ -132,6 +134,7 @@ static int rotations_pre(struct kprobe *p, struct pt_regs *regs)
 	}
 	if (lruvec)
 		note_rotations(lruvec, nr);
+	rcu_read_unlock();
 	return 0;
 }
 NOKPROBE_SYMBOL(rotations_pre);
@@ -175,9 +178,11 @@ static int refault_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 	}
 	lrucost_stat_add(file ? LRUCOST_STAT_REFAULT_ACTIVE_FILE :
 			 LRUCOST_STAT_REFAULT_ANON, nr);
+	rcu_read_lock();	/* the folio's memcg, see rotations_pre() */
 	lruvec = lrucost_folio_lruvec(folio);
 	if (lruvec)
 		lrucost_lruvec_note(lruvec, file, LRUCOST_IO, nr);
+	rcu_read_unlock();
 out:
 	/* last: the drain waits for this, see lrucost_drain() */
 	atomic_dec(&refaults_pending);

@@ -128,6 +128,9 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
 		return;
 	debt->anon += scan_anon;
 	debt->total += scan_anon + scan_file;
+	/* reclaimers of one lruvec race on the debt: keep it a share */
+	if (debt->anon > debt->total)
+		debt->anon = debt->total;
 	while (debt->total > window || debt->total >= RATIO_LIMIT) {
 		debt->anon >>= 1;
 		debt->total >>= 1;

@@ -72,6 +72,7 @@ struct saved_pass {
 	bool trim, tiny;
 	bool steered;
 	struct lrucost_lruvec *e;
+	struct lruvec *lruvec;	/* e's key at entry */
 	unsigned long scanned, est_anon, est_file, window;
 };
 
@@ -191,7 +192,8 @@ static void account_now(struct saved_pass *s, unsigned long nr_scanned)
 	unsigned long n = nr_scanned - s->scanned, a = s->est_anon;
 	unsigned long f = s->est_file;
 
-	if (nr_scanned < s->scanned)
+	/* the slot went to another lruvec while the pass ran */
+	if (nr_scanned < s->scanned || READ_ONCE(s->e->key) != s->lruvec)
 		return;
 	while (a >= (1UL << 24) || f >= (1UL << 24)) {
 		a >>= 1;
@@ -232,17 +234,24 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 		return 0;
 	lrucost_lru_sizes(lruvec, size);
 	s->sc = sc;
+	s->lruvec = lruvec;
 	s->scanned = READ_ONCE(*sc_ulong(sc, off_nr_scanned));
-	/* about two turnovers of the inactive lists: a changed target wins */
-	s->window = 2 * (size[LRU_INACTIVE_ANON] + size[LRU_INACTIVE_FILE] + 1);
+	/*
+	 * Four turnovers of the inactive lists: a few passes at a low
+	 * priority, each taking half a list, do not swing the share, and a
+	 * changed target is still followed within a few turnovers
+	 * (tests/unit/test_steer.c, test_pass_closed_loop()).
+	 */
+	s->window = 4 * (size[LRU_INACTIVE_ANON] + size[LRU_INACTIVE_FILE] + 1);
 	if (why != LRUCOST_NR_STATS) {
 		/*
 		 * The kernel's one-list passes still count toward the share:
 		 * the ones lrucost steers make up for them.  Priority 0's
 		 * equal scan does not: no later pass could make up for it.
+		 * Nor do passes without swap: made up for when swap is back,
+		 * they would come back as a burst of swapping.
 		 */
-		if (why == LRUCOST_STAT_SKIP_CACHE_TRIM ||
-		    why == LRUCOST_STAT_SKIP_NO_SWAP)
+		if (why == LRUCOST_STAT_SKIP_CACHE_TRIM)
 			account_later(s, e, 0, 1);
 		else if (why == LRUCOST_STAT_SKIP_FILE_TINY)
 			account_later(s, e, 1, 0);

@@ -148,8 +148,8 @@ static int check_proto(struct lrucost_target *t)
 	int i, err;
 
 	t->proto = -1;
-	if (!t->protos[0])
-		return 0;
+	if (!t->protos[0] || t->state != LRUCOST_TARGET_OK)
+		return 0;	/* nothing to read, or an optional one missing */
 	err = lrucost_btf_func_params(btf, len, t->name, got,
 				      LRUCOST_BTF_MAX_PARAMS, &nr);
 	if (err) {

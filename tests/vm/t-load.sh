@@ -3,8 +3,11 @@
 
 check "insmod lrucost.ko" insmod "$LRUCOST_KO"
 check "$LRUCOST_SYS exists" test -d "$LRUCOST_SYS"
-check_eq "version matches modinfo" "$(cat $LRUCOST_SYS/version)" \
-	"$(modinfo -F version $LRUCOST_KO 2>/dev/null || cat /sys/module/lrucost/version)"
+# busybox's modinfo reads nothing from 7.x's modules: then the kernel's
+# own reading of the .modinfo section
+want=$(modinfo -F version "$LRUCOST_KO" 2>/dev/null)
+[ -n "$want" ] || want=$(cat /sys/module/lrucost/version)
+check_eq "version matches modinfo" "$(cat $LRUCOST_SYS/version)" "$want"
 status=$(cat "$LRUCOST_SYS/status")
 echo "$status" | sed 's/^/#   /'
 field() { echo "$status" | sed -n "s/^$1: //p"; }
