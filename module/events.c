@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Cost events on 6.1, and which hook feeds which.
+ * Cost events on the classic LRU (6.1, 6.12, 7.x), and which hook feeds
+ * which.
  *
  *   CPU cost (a rotation): move_folios_to_lru(), kprobe at entry.  Its
- *     callers hand it folios isolated from one lruvec: from
+ *     callers hand it folios isolated from one lruvec (up to 7.0 it gets
+ *     that lruvec too; from 7.2 only the list, see rotations_pre()): from
  *     shrink_inactive_list() the folios reclaim put back, those found
  *     referenced already marked active (activations); from
  *     shrink_active_list() the rotated executable folios (l_active, still

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The override of the anon/file split on 6.1.
+ * The override of the anon/file split on the classic LRU (6.1, 6.12, 7.x).
  *
  * Why here, and why this way.  get_scan_count(), where the stock kernel
  * turns costs into the anon/file split, is inlined into shrink_lruvec()
@@ -16,7 +16,10 @@
  *          cache_trim_mode: file only), saving what was there;
  *   return: put every saved value back, so the rest of the reclaim pass,
  *          other memcgs' shrink_lruvec() calls included, sees the kernel's
- *          own values.
+ *          own values; and account what the pass really scanned
+ *          (sc->nr_scanned since entry) to the lruvec's running share, so
+ *          that the next passes make up for this one however large it
+ *          was (a pass at priority 1 scans 2^11 times one at 12).
  *
  * The kernel's safety decisions are kept: a pass is left alone when anon
  * cannot be reclaimed (!may_swap, no swap space), at priority 0 (the equal
