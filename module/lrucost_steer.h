@@ -44,6 +44,9 @@ struct lrucost_steer_debt {
  * @est_anon: anon pages the pass is estimated to scan, in the units of
  *	the list sizes given (only the ratio to @est_file is meaningful)
  * @est_file: file pages the pass is estimated to scan
+ * @fract_anon: the same estimate for a proportional pass at @anon_cost and
+ *	@file_cost, whatever @mode is (for a caller that cannot apply it)
+ * @fract_file: likewise, file pages
  */
 struct lrucost_steer {
 	enum lrucost_steer_mode mode;
@@ -51,6 +54,8 @@ struct lrucost_steer {
 	unsigned long file_cost;
 	unsigned long est_anon;
 	unsigned long est_file;
+	unsigned long fract_anon;
+	unsigned long fract_file;
 };
 
 void lrucost_steer_costs(unsigned long ap, unsigned long fp,
@@ -60,6 +65,9 @@ void lrucost_steer_pass(unsigned long ap, unsigned long fp,
 			unsigned long file_pages,
 			struct lrucost_steer_debt *debt,
 			struct lrucost_steer *out);
+unsigned long lrucost_steer_anon_part(unsigned long scanned,
+				      unsigned long est_anon,
+				      unsigned long est_file);
 void lrucost_steer_account(struct lrucost_steer_debt *debt,
 			   unsigned long scan_anon, unsigned long scan_file,
 			   unsigned long window);

@@ -110,6 +110,25 @@ static unsigned long dist(unsigned long a, unsigned long b)
 }
 
 /**
+ * lrucost_steer_anon_part - the anon share of what a pass scanned
+ * @scanned: pages the pass scanned, anon and file together
+ * @est_anon: anon pages it was estimated to scan (any unit)
+ * @est_file: file pages it was estimated to scan (the same unit)
+ *
+ * Return: @scanned (below 2^32) split as @est_anon : @est_file, the anon
+ * part; 0 when there is no estimate.
+ */
+unsigned long lrucost_steer_anon_part(unsigned long scanned,
+				      unsigned long est_anon,
+				      unsigned long est_file)
+{
+	scale_pair(&est_anon, &est_file);
+	if (!(est_anon + est_file))
+		return 0;
+	return scanned * est_anon / (est_anon + est_file);
+}
+
+/**
  * lrucost_steer_account - add what a pass scanned to the debt
  * @debt: the lruvec's running count
  * @scan_anon: anon pages the pass scanned
@@ -199,6 +218,8 @@ void lrucost_steer_pass(unsigned long ap, unsigned long fp,
 	}
 	out->est_anon = cand_a[best];
 	out->est_file = cand_f[best];
+	out->fract_anon = cand_a[0];
+	out->fract_file = cand_f[0];
 	if (best == 1)
 		out->mode = LRUCOST_STEER_ANON;
 	else if (best == 2)

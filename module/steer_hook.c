@@ -192,19 +192,14 @@ static void account_later(struct saved_pass *s, struct lrucost_lruvec *e,
  */
 static void account_now(struct saved_pass *s, unsigned long nr_scanned)
 {
-	unsigned long n = nr_scanned - s->scanned, a = s->est_anon;
-	unsigned long f = s->est_file;
+	unsigned long n = nr_scanned - s->scanned, a;
 
 	/* the slot went to another lruvec while the pass ran */
 	if (nr_scanned < s->scanned || READ_ONCE(s->e->key) != s->lruvec)
 		return;
-	while (a >= (1UL << 24) || f >= (1UL << 24)) {
-		a >>= 1;
-		f >>= 1;
-	}
-	if (n >= (1UL << 32) || !(a + f))
+	if (n >= (1UL << 32) || !(s->est_anon + s->est_file))
 		return;
-	a = n * a / (a + f);
+	a = lrucost_steer_anon_part(n, s->est_anon, s->est_file);
 	lrucost_steer_account(&s->e->debt, a, n - a, s->window);
 }
 
@@ -286,17 +281,7 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 		 * bring back what it escapes: the band's edge instead.
 		 */
 		if (sc_test(sc, &bit_no_trim)) {
-			unsigned long eap, efp;
-
-			/* what the kernel will scan at the band's edge */
-			lrucost_stock_split(st.anon_cost, st.file_cost,
-					    swappiness, &eap, &efp);
-			while (eap >= (1UL << 20) || efp >= (1UL << 20)) {
-				eap >>= 1;
-				efp >>= 1;
-			}
-			account_later(s, e, eap * size[LRU_INACTIVE_ANON],
-				      efp * size[LRU_INACTIVE_FILE]);
+			account_later(s, e, st.fract_anon, st.fract_file);
 			goto fract;
 		}
 		sc_set(sc, &bit_trim);

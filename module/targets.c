@@ -119,6 +119,15 @@ static bool params_are(const char *const *want, const char **got,
 	return i == nr && !want[i];
 }
 
+static unsigned int nr_params(const char *const *names)
+{
+	unsigned int k = 0;
+
+	while (names[k])
+		k++;
+	return k;
+}
+
 /* "a, b" into @buf, for the log and the status file */
 static const char *join(char *buf, size_t size, const char *const *names,
 			unsigned int nr)
@@ -167,12 +176,11 @@ static int check_proto(struct lrucost_target *t)
 	shown = min_t(unsigned int, nr, LRUCOST_BTF_MAX_PARAMS);
 	want[0] = '\0';
 	for (i = 0; i < LRUCOST_MAX_PROTOS && t->protos[i]; i++) {
-		unsigned int k = 0, n = strlen(want);
+		unsigned int n = strlen(want);
 
-		while (t->protos[i][k])
-			k++;
 		scnprintf(want + n, sizeof(want) - n, "%s(%s)", i ? " or " : "",
-			  join(have, sizeof(have), t->protos[i], k));
+			  join(have, sizeof(have), t->protos[i],
+			       nr_params(t->protos[i])));
 	}
 	pr_err("hook target %s(%s) on this kernel, lrucost reads %s; refusing to load\n",
 	       t->name, join(have, sizeof(have), got, shown), want);
@@ -280,14 +288,12 @@ static int show_one(char *buf, int at, const struct lrucost_target *t)
 {
 	const char *const *p = t->proto >= 0 ? t->protos[t->proto] : NULL;
 	char params[96];
-	unsigned int k = 0;
 
-	while (p && p[k])
-		k++;
 	return sysfs_emit_at(buf, at, "hook %s: %s%s%s%s%s\n", t->name,
 			     state_name(t->state),
 			     p ? ", arguments (" : "",
-			     p ? join(params, sizeof(params), p, k) : "",
+			     p ? join(params, sizeof(params), p, nr_params(p)) :
+				 "",
 			     p ? ")" : "",
 			     t->required ? "" : " (optional)");
 }

@@ -27,6 +27,24 @@ static void put32(size_t *pos, uint32_t v)
 }
 
 /*
+ * The header, and the string section after the @types_len bytes of types
+ * that start at offset 24: what both hand-built blobs end with.
+ */
+static void finish_blob(size_t types_len, const char *strs, size_t strs_len)
+{
+	size_t h = 4;
+
+	memcpy(blob + 24 + types_len, strs, strs_len);
+	blob[0] = 0x9f; blob[1] = 0xeb; blob[2] = 1; blob[3] = 0;
+	put32(&h, 24);
+	put32(&h, 0);
+	put32(&h, (uint32_t)types_len);
+	put32(&h, (uint32_t)types_len);
+	put32(&h, (uint32_t)strs_len);
+	blob_len = 24 + types_len + strs_len;
+}
+
+/*
  * struct demo { unsigned long a; signed char prio;
  *		 unsigned int flag:1; unsigned int two:2;
  *		 const u8 arr[3][4]; void *p; };
@@ -70,19 +88,7 @@ static void build_blob(void)
 	put32(&pos, s_two); put32(&pos, 3); put32(&pos, (2u << 24) | 97);
 	put32(&pos, s_arr); put32(&pos, 8); put32(&pos, 128);
 	put32(&pos, s_p); put32(&pos, 9); put32(&pos, 256);
-	memcpy(blob + pos, strs, sizeof(strs));
-	/* header */
-	blob[0] = 0x9f; blob[1] = 0xeb; blob[2] = 1; blob[3] = 0;
-	{
-		size_t h = 4;
-
-		put32(&h, 24);
-		put32(&h, 0);
-		put32(&h, (uint32_t)(pos - tstart));
-		put32(&h, (uint32_t)(pos - tstart));
-		put32(&h, sizeof(strs));
-	}
-	blob_len = pos + sizeof(strs);
+	finish_blob(pos - tstart, strs, sizeof(strs));
 }
 
 /* struct demo's members, as build_blob() lays them out */
@@ -202,18 +208,7 @@ static void build_func_blob(void)
 #undef PROTO
 #undef PARAM
 	assert_true(pos + sizeof(strs) <= sizeof(blob));
-	memcpy(blob + pos, strs, sizeof(strs));
-	blob[0] = 0x9f; blob[1] = 0xeb; blob[2] = 1; blob[3] = 0;
-	{
-		size_t h = 4;
-
-		put32(&h, 24);
-		put32(&h, 0);
-		put32(&h, (uint32_t)(pos - tstart));
-		put32(&h, (uint32_t)(pos - tstart));
-		put32(&h, sizeof(strs));
-	}
-	blob_len = pos + sizeof(strs);
+	finish_blob(pos - tstart, strs, sizeof(strs));
 }
 
 /* the lookups in build_func_blob(), and what each gives */

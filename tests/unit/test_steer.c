@@ -371,8 +371,7 @@ static double closed_loop(double want, unsigned int s, unsigned long anon,
 			continue;
 		}
 		n = (unsigned long)(sa - a0 + sf - f0 + 0.5);
-		a = st.est_anon + st.est_file ?
-		    n * st.est_anon / (st.est_anon + st.est_file) : 0;
+		a = lrucost_steer_anon_part(n, st.est_anon, st.est_file);
 		lrucost_steer_account(&debt, a, n - a, 4 * (anon + file + 1));
 	}
 	return sa / (sa + sf);
