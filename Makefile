@@ -107,19 +107,21 @@ vm-check: module vm-data
 	tests/vm/selftest
 	tests/dkms/test
 
-# The kernel matrix: Debian 13's kernel runs the list below with MGLRU
-# switched off (the harness's default); $(KVER), Debian 12's 6.1 by
+# The kernel matrix: Debian 13's kernels, each running the list below
+# with MGLRU switched off (the harness's default), the seed's slow-disk
+# pair, the harness self-test and DKMS; $(KVER), Debian 12's 6.1 by
 # default, runs everything in vm-check.  Each suite's kernel is what its
-# linux-image-amd64 depends on today.  Not yet here (README, Kernels):
-# trixie-backports' 7.x, and on 6.12 t-fidelity (its share at
-# anon_percent=10 ranged 11..34 over runs, and the stock share 39..52),
-# t-thrash (fails there), t-stream and the churn, which are run by hand
-# (make matrix-one KVER=... after MATRIX_SUITES=... make matrix-deps)
-# until they pass there.
-MATRIX_SUITES ?= trixie
+# linux-image-amd64 depends on today; a test its tests/kernels/*.conf
+# names in MATRIX_NOT_YET is left out there, with the reason beside it
+# (README, Kernels).  The matrix's VMs run single-threaded TCG: 7.3 once
+# died at boot under multi-threaded TCG from its own text patching
+# (README, Known issues).
+MATRIX_SUITES ?= trixie trixie-backports
 VM_TESTS_MATRIX := tests/vm/t-load.sh tests/vm/t-cycles.sh \
 	tests/vm/t-refuse.sh tests/vm/t-knobs.sh tests/vm/t-counters.sh \
-	tests/vm/t-lowprot.sh tests/vm/t-decay.sh
+	tests/vm/t-fidelity.sh tests/vm/t-lowprot.sh tests/vm/t-decay.sh \
+	tests/vm/t-churn.sh
+MATRIX_VM = LRUCOST_VM_MEM=512 LRUCOST_VM_TCG_THREAD=single
 matrix_kver = $$(env -u KVER SUITE=$(1) sh -c '. ./tools/kver.sh && lrucost_kver')
 
 # fetch each matrix kernel, its chroot and its BTF
@@ -133,7 +135,17 @@ matrix-deps:
 # one kernel of the matrix: KVER=
 matrix-one: module vm-data
 	tools/check-indirect-calls module/lrucost.ko
-	LRUCOST_VM_MEM=512 tests/vm/run $(VM_TESTS_MATRIX)
+	not_yet=$$(. ./tools/kver.sh && lrucost_conf $(KVER) && \
+		echo "$${MATRIX_NOT_YET:-}"); \
+	for t in $(VM_TESTS_MATRIX); do \
+		case " $$not_yet " in \
+		*" $${t##*/} "*) echo "matrix: $(KVER): not yet: $$t";; \
+		*) tests="$${tests:-} $$t";; \
+		esac; \
+	done; \
+	$(MATRIX_VM) tests/vm/run $$tests
+	$(MATRIX_VM) LRUCOST_VM_DATA_IOPS=1000 tests/vm/run $(VM_TESTS_SLOWDISK)
+	LRUCOST_VM_TCG_THREAD=single tests/vm/selftest --kernel
 	tests/dkms/test
 
 matrix: matrix-deps

@@ -2,7 +2,7 @@
 # knob writes and stats reads racing them, while anon and file pressure
 # runs (6 rounds at least, until the churn ends) and lrucost is
 # steering hard (anon_percent=90): no warning (the harness checks the log),
-# the workload completes, and the kernel's own split is back afterwards.
+# the workload completes, and nothing of lrucost is left in reclaim.
 . /tests/lib.sh
 
 mkdir -p /mnt/shm
@@ -56,9 +56,22 @@ tap_diag "pressure rounds during the churn: $(cat /tmp/churn.done 2>/dev/null)"
 kill $hog
 wait $hog 2>/dev/null
 check "the pressure workload completed" test -f /tmp/churn.done
+# Nothing of lrucost is left in reclaim: no probe of its own (the
+# kernel's list of registered kprobes, and ftrace's hooked functions),
+# and the split is the kernel's own.  6.1's own share under this load
+# comes back within 10 points; 7.3's wanders by itself (15% before, 37%
+# after in one run, as in t-fidelity), so the share is held to what
+# tells a stock split from a steered one: nearer the kernel's own
+# before than the 90% lrucost was steering to.
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+check "no kprobe left after the last rmmod" \
+	sh -c '! grep -qE " (shrink_lruvec|workingset_refault|move_folios_to_lru)\+" /sys/kernel/debug/kprobes/list'
+check "no function hooked by ftrace after the last rmmod" \
+	sh -c '[ ! -s /sys/kernel/tracing/enabled_functions ]'
 after=$(share 2)
 tap_diag "anon share of the scan: before $before%, after the last rmmod $after%"
-check "the kernel's own split is back (within 10 points)" \
-	test $(((after - before) * (after - before))) -le 100
+check "the kernel's own split is back ($after% nearer $before% than 90%)" \
+	test $(((after - before) * (after - before))) -lt \
+		$(((90 - after) * (90 - after)))
 umount /mnt/shm
 rm -f /data/file
