@@ -8,8 +8,9 @@
 # The working set is 250 MiB: with 210, stock 6.12 fitted it after one
 # re-read (every refault of that round a first activation, which costs
 # nothing in the seed's model, and none after), so there was nothing
-# left to improve; with 250 it refaults the whole set twice, the second
-# time as workingset restores, before it fits.
+# left to improve; with 250 it refaults the set in two or three re-reads
+# (the later ones as workingset restores, which lrucost weighs) before
+# it fits.
 . /tests/lib.sh
 
 mkdir -p /mnt/shm
