@@ -163,12 +163,15 @@ check:
 	@$(MAKE) --no-print-directory matrix-deps
 	@start=$$(date +%s); pass=0; fail=0; \
 	for t in unit fuzz check-indirect vm-check bench-check matrix; do \
+		s=$$(date +%s); \
 		if $(MAKE) --no-print-directory $$t; then \
 			pass=$$((pass + 1)); \
 		else \
 			fail=$$((fail + 1)); echo "check: $$t FAILED"; \
 		fi; \
+		times="$$times $$t $$(($$(date +%s) - s))s"; \
 	done; \
+	echo "check: parts:$$times"; \
 	echo "check: took $$(($$(date +%s) - start))s"; \
 	echo "check: $$pass passed, $$fail failed"; \
 	test $$fail = 0
