@@ -61,8 +61,8 @@ struct lrucost_steer {
 void lrucost_steer_costs(unsigned long ap, unsigned long fp,
 			 unsigned int swappiness, struct lrucost_steer *out);
 void lrucost_steer_pass(unsigned long ap, unsigned long fp,
-			unsigned int swappiness, unsigned long anon_pages,
-			unsigned long file_pages,
+			unsigned int swappiness, unsigned int priority,
+			unsigned long anon_pages, unsigned long file_pages,
 			struct lrucost_steer_debt *debt,
 			struct lrucost_steer *out);
 unsigned long lrucost_steer_anon_part(unsigned long scanned,

@@ -161,6 +161,8 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
  * @ap: wanted anon pressure (from lrucost_split())
  * @fp: wanted file pressure
  * @swappiness: the swappiness stock reclaim will use
+ * @priority: the pass's reclaim priority (get_scan_count() scans each
+ *	list >> priority); 0 considers the whole lists
  * @anon_pages: pages on the lruvec's anon LRUs
  * @file_pages: pages on the lruvec's file LRUs
  * @debt: the lruvec's running count of pages scanned
@@ -176,15 +178,26 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
  * costs reach, that is the proportional pass nearly always; an occasional
  * one-list pass corrects the stock formula's integer rounding, which is
  * coarse at extreme swappiness.  Beyond the band, the passes alternate.
+ *
+ * A one-list pass is a candidate only if its list has pages to scan at
+ * @priority, the condition the kernel puts on its own one-list modes
+ * (cache_trim_mode: inactive file >> priority; file_is_tiny: inactive
+ * anon >> priority, in prepare_scan_control()).  A pass forced onto an
+ * empty list scans nothing, so it never moves the share and would be
+ * chosen again and again, while reclaim, finding nothing, drops priority
+ * down to 0, where the kernel scans every list whole.
  */
 void lrucost_steer_pass(unsigned long ap, unsigned long fp,
-			unsigned int swappiness, unsigned long anon_pages,
-			unsigned long file_pages,
+			unsigned int swappiness, unsigned int priority,
+			unsigned long anon_pages, unsigned long file_pages,
 			struct lrucost_steer_debt *debt,
 			struct lrucost_steer *out)
 {
 	unsigned long want_a, want_f, wsum, cand_a[3], cand_f[3];
 	unsigned long eap, efp, best_err = ~0UL;
+	unsigned int shift = priority < 64 ? priority : 63;
+	unsigned long reach[3] = { 1, anon_pages >> shift,
+				   file_pages >> shift };
 	int i, best = 0;
 
 	scale_pair(&ap, &fp);
@@ -205,6 +218,8 @@ void lrucost_steer_pass(unsigned long ap, unsigned long fp,
 		unsigned long got = debt->anon + cand_a[i];
 		unsigned long err;
 
+		if (!reach[i])
+			continue;
 		while (tot >= RATIO_LIMIT) {
 			tot >>= 1;
 			got >>= 1;

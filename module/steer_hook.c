@@ -102,6 +102,11 @@ static void sc_put(void *sc, const struct sc_bit *b, bool on)
 	*p = on ? *p | b->mask : *p & ~b->mask;
 }
 
+static int sc_priority(void *sc)
+{
+	return READ_ONCE(*((signed char *)sc + off_priority));
+}
+
 static unsigned long *sc_ulong(void *sc, unsigned long off)
 {
 	return (unsigned long *)((char *)sc + off);
@@ -143,7 +148,7 @@ static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness)
 		return LRUCOST_STAT_SKIP_MGLRU;
 	if (!sc_test(sc, &bit_may_swap) || get_nr_swap_pages() <= 0)
 		return LRUCOST_STAT_SKIP_NO_SWAP;
-	if (!READ_ONCE(*((signed char *)sc + off_priority)) && swappiness)
+	if (!sc_priority(sc) && swappiness)
 		return LRUCOST_STAT_SKIP_PRIORITY0;
 	if (sc_test(sc, &bit_tiny))
 		return LRUCOST_STAT_SKIP_FILE_TINY;
@@ -266,8 +271,9 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	s->tiny = sc_test(sc, &bit_tiny);
 	s->steered = true;
 
-	lrucost_steer_pass(ap, fp, swappiness, size[LRU_INACTIVE_ANON],
-			   size[LRU_INACTIVE_FILE], &e->debt, &st);
+	lrucost_steer_pass(ap, fp, swappiness, sc_priority(sc),
+			   size[LRU_INACTIVE_ANON], size[LRU_INACTIVE_FILE],
+			   &e->debt, &st);
 	account_later(s, e, st.est_anon, st.est_file);
 	switch (st.mode) {
 	case LRUCOST_STEER_ANON:

@@ -27,7 +27,7 @@
 struct input {
 	unsigned long anon, file, lru, scan_a, scan_f, pages_a, pages_f;
 	unsigned long debt_anon, debt_total;
-	unsigned int swappiness, io_cost, divisor, nr;
+	unsigned int swappiness, io_cost, divisor, nr, priority;
 };
 
 static unsigned long oracle_add(unsigned long a, unsigned long b)
@@ -114,6 +114,7 @@ static void fuzz_steer(const struct input *in, unsigned int s)
 	unsigned long ap, fp, ap2, fp2;
 	struct lrucost_steer_debt debt;
 	struct lrucost_steer st;
+	unsigned int sh;
 
 	lrucost_split(in->anon, in->file, s, &ap, &fp);
 	if (s == 0 && ap)
@@ -162,8 +163,14 @@ static void fuzz_steer(const struct input *in, unsigned int s)
 
 	debt.anon = in->debt_anon;
 	debt.total = in->debt_total;
-	lrucost_steer_pass(ap, fp, s, in->pages_a, in->pages_f, &debt, &st);
+	lrucost_steer_pass(ap, fp, s, in->priority, in->pages_a, in->pages_f,
+			   &debt, &st);
 	if (st.mode > LRUCOST_STEER_FILE)
+		abort();
+	/* never a one-list pass onto a list with nothing at this priority */
+	sh = in->priority < 64 ? in->priority : 63;
+	if ((st.mode == LRUCOST_STEER_ANON && !(in->pages_a >> sh)) ||
+	    (st.mode == LRUCOST_STEER_FILE && !(in->pages_f >> sh)))
 		abort();
 	lrucost_steer_account(&debt, st.est_anon, st.est_file,
 			      (in->pages_a + in->pages_f + 1) * 32);

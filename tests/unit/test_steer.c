@@ -235,7 +235,7 @@ static double simulate(unsigned long ap, unsigned long fp, unsigned int s,
 
 		double a0 = sa, f0 = sf;
 
-		lrucost_steer_pass(ap, fp, s, anon, file, &debt, &st);
+		lrucost_steer_pass(ap, fp, s, 0, anon, file, &debt, &st);
 		if (st.mode != LRUCOST_STEER_FRACT)
 			one_list_passes++;
 		scan_pass(&st, s, anon, file, &sa, &sf);
@@ -302,11 +302,45 @@ static void test_debt_fades(void **state)
 	struct lrucost_steer st;
 
 	(void)state;
-	lrucost_steer_pass(1, 1000000, 60, 1000, 1000, &debt, &st);
+	lrucost_steer_pass(1, 1000000, 60, 0, 1000, 1000, &debt, &st);
 	lrucost_steer_account(&debt, st.est_anon, st.est_file,
 			      SIM_WINDOW(1000, 1000));
 	assert_true(debt.total <= 32 * 2001);
 	assert_true(debt.anon <= debt.total);
+}
+
+/*
+ * A one-list pass onto a list with nothing to scan at the pass's priority
+ * would scan nothing, leave the share as it is and so be chosen again at
+ * every priority (6.12 and 7.3 have an empty inactive file list for long
+ * stretches): it is no candidate there.  The same inputs at priority 0,
+ * whole lists, do choose it, so the list's reach is what decides.
+ */
+static void test_pass_one_list_needs_pages(void **state)
+{
+	struct lrucost_steer_debt debt;
+	struct lrucost_steer st;
+
+	(void)state;
+	/*
+	 * Anon far above the share wanted (pressure 1:9 on lists 40000 and
+	 * 3000 pages: 60% of the pages scanned): file-only corrects best.
+	 */
+	debt.anon = 9000;
+	debt.total = 10000;
+	lrucost_steer_pass(1000000, 9000000, 60, 0, 40000, 3000, &debt, &st);
+	assert_int_equal(st.mode, LRUCOST_STEER_FILE);
+	lrucost_steer_pass(1000000, 9000000, 60, 12, 40000, 3000, &debt, &st);
+	assert_int_not_equal(st.mode, LRUCOST_STEER_FILE);
+	lrucost_steer_pass(1000000, 9000000, 60, 11, 40000, 4096, &debt, &st);
+	assert_int_equal(st.mode, LRUCOST_STEER_FILE);
+	/* far below (9:1 on 3000 and 40000: 40%): anon-only corrects best */
+	debt.anon = 1000;
+	debt.total = 10000;
+	lrucost_steer_pass(9000000, 1000000, 60, 0, 3000, 40000, &debt, &st);
+	assert_int_equal(st.mode, LRUCOST_STEER_ANON);
+	lrucost_steer_pass(9000000, 1000000, 60, 12, 3000, 40000, &debt, &st);
+	assert_int_not_equal(st.mode, LRUCOST_STEER_ANON);
 }
 
 /* A changed target is followed: old passes do not keep steering. */
@@ -320,16 +354,16 @@ static void test_pass_follows_new_target(void **state)
 
 	(void)state;
 	for (i = 0; i < 2000; i++) {	/* 90% anon */
-		lrucost_steer_pass(9000000, 1000000, 60, anon, file, &debt,
-				   &st);
+		lrucost_steer_pass(9000000, 1000000, 60, 0, anon, file,
+				   &debt, &st);
 		lrucost_steer_account(&debt, st.est_anon, st.est_file,
 				      SIM_WINDOW(anon, file));
 	}
 	for (i = 0; i < 300; i++) {	/* then 25% anon */
 		double a0 = sa, f0 = sf;
 
-		lrucost_steer_pass(1000000, 3000000, 60, anon, file, &debt,
-				   &st);
+		lrucost_steer_pass(1000000, 3000000, 60, 0, anon, file,
+				   &debt, &st);
 		scan_pass(&st, 60, anon, file, &sa, &sf);
 		account(&debt, a0, f0, sa, sf, anon, file);
 		if (i < 100)
@@ -363,7 +397,7 @@ static double closed_loop(double want, unsigned int s, unsigned long anon,
 		double a0 = sa, f0 = sf;
 		unsigned long n, a;
 
-		lrucost_steer_pass(ap, fp, s, anon, file, &debt, &st);
+		lrucost_steer_pass(ap, fp, s, prio, anon, file, &debt, &st);
 		scan_pass(&st, s, a_pages, f_pages, &sa, &sf);
 		if (!closed) {
 			lrucost_steer_account(&debt, st.est_anon, st.est_file,
@@ -410,6 +444,7 @@ int main(void)
 		cmocka_unit_test(test_pass_reaches_any_share),
 		cmocka_unit_test(test_pass_in_band_stays_proportional),
 		cmocka_unit_test(test_debt_fades),
+		cmocka_unit_test(test_pass_one_list_needs_pages),
 		cmocka_unit_test(test_pass_follows_new_target),
 		cmocka_unit_test(test_pass_closed_loop),
 	};
