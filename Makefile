@@ -29,14 +29,13 @@ BTF_61 := $(CACHE)/btf/vmlinux-$(KVER).btf
 HOST_BTF := $(wildcard /sys/kernel/btf/vmlinux)
 # what lrucost's status lists, in its order (NAME?: where the kernel has it)
 SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
-	cache_trim_mode file_is_tiny nr_scanned no_cache_trim_mode? \
-	mem_cgroup.swappiness?
+	cache_trim_mode file_is_tiny nr_scanned mem_cgroup.swappiness?
 HOOK_PROTOS := 'shrink_lruvec()' 'workingset_refault()' 'move_folios_to_lru()'
 VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
 	tests/vm/t-knobs.sh tests/vm/t-mglru.sh tests/vm/t-counters.sh \
 	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh tests/vm/t-memcg.sh \
 	tests/vm/t-noswap.sh tests/vm/t-soak.sh tests/vm/t-lowprot.sh \
-	tests/vm/t-decay.sh
+	tests/vm/t-decay.sh tests/vm/t-churn.sh
 # the seed's set-up: file system on a slow disk, swap on a fast one
 VM_TESTS_SLOWDISK := tests/vm/t-thrash.sh tests/vm/t-stream.sh
 C ?= 0
@@ -103,7 +102,6 @@ vm-data: $(BTF_61) tools
 vm-check: module vm-data
 	LRUCOST_VM_MEM=512 tests/vm/run $(VM_TESTS)
 	LRUCOST_VM_MEM=512 LRUCOST_VM_DATA_IOPS=1000 tests/vm/run $(VM_TESTS_SLOWDISK)
-	$(MAKE) --no-print-directory churn TCG_THREAD=single
 	tests/vm/selftest
 	tests/dkms/test
 
@@ -111,17 +109,14 @@ vm-check: module vm-data
 # with MGLRU switched off (the harness's default), the seed's slow-disk
 # pair, the harness self-test and DKMS; $(KVER), Debian 12's 6.1 by
 # default, runs everything in vm-check.  Each suite's kernel is what its
-# linux-image-amd64 depends on today; a test its tests/kernels/*.conf
-# names in MATRIX_NOT_YET is left out there, with the reason beside it
-# (README, Kernels).  The matrix's VMs run single-threaded TCG: 7.3 once
-# died at boot under multi-threaded TCG from its own text patching
-# (README, Known issues).
+# linux-image-amd64 depends on today.  Like every VM test, they run
+# single-threaded TCG (tests/vm/run's default; README, Known issues).
 MATRIX_SUITES ?= trixie trixie-backports
 VM_TESTS_MATRIX := tests/vm/t-load.sh tests/vm/t-cycles.sh \
 	tests/vm/t-refuse.sh tests/vm/t-knobs.sh tests/vm/t-counters.sh \
 	tests/vm/t-fidelity.sh tests/vm/t-lowprot.sh tests/vm/t-decay.sh \
 	tests/vm/t-churn.sh
-MATRIX_VM = LRUCOST_VM_MEM=512 LRUCOST_VM_TCG_THREAD=single
+MATRIX_VM = LRUCOST_VM_MEM=512
 matrix_kver = $$(env -u KVER SUITE=$(1) sh -c '. ./tools/kver.sh && lrucost_kver')
 
 # fetch each matrix kernel, its chroot and its BTF
@@ -135,17 +130,9 @@ matrix-deps:
 # one kernel of the matrix: KVER=
 matrix-one: module vm-data
 	tools/check-indirect-calls module/lrucost.ko
-	not_yet=$$(. ./tools/kver.sh && lrucost_conf $(KVER) && \
-		echo "$${MATRIX_NOT_YET:-}"); \
-	for t in $(VM_TESTS_MATRIX); do \
-		case " $$not_yet " in \
-		*" $${t##*/} "*) echo "matrix: $(KVER): not yet: $$t";; \
-		*) tests="$${tests:-} $$t";; \
-		esac; \
-	done; \
-	$(MATRIX_VM) tests/vm/run $$tests
+	$(MATRIX_VM) tests/vm/run $(VM_TESTS_MATRIX)
 	$(MATRIX_VM) LRUCOST_VM_DATA_IOPS=1000 tests/vm/run $(VM_TESTS_SLOWDISK)
-	LRUCOST_VM_TCG_THREAD=single tests/vm/selftest --kernel
+	tests/vm/selftest --kernel
 	tests/dkms/test
 
 matrix: matrix-deps
@@ -182,7 +169,8 @@ demo:
 	LRUCOST_VM_MEM=512 tests/vm/run tests/vm/demo.sh
 
 # The A/B benchmark (tests/bench/run): results and plots under results/.
-# bench-check runs the quick one and checks the pipeline, not performance.
+# bench-check runs the quick one with phases of seconds (--smoke) and
+# checks the pipeline, not performance.
 bench: module vm-data tools
 	@./tools/install-deps
 	tests/bench/run --runs $(or $(RUNS),3)
@@ -193,13 +181,13 @@ bench-quick: module vm-data tools
 
 bench-check: module vm-data tools
 	rm -rf $(CACHE)/bench-quick
-	tests/bench/run --quick --out $(CACHE)/bench-quick
+	tests/bench/run --smoke --out $(CACHE)/bench-quick
 	tests/bench/check $(CACHE)/bench-quick
 
 # insmod/rmmod churn under reclaim, and its control: the stock kernel's own
-# kprobe events churned the same way with no lrucost.  Single-threaded TCG:
-# QEMU's multi-threaded TCG breaks on live kernel text patching (README,
-# Known issues); TCG_THREAD=multi reproduces that.
+# kprobe events churned the same way with no lrucost.  TCG_THREAD=multi
+# shows why every VM runs single-threaded TCG: QEMU's multi-threaded TCG
+# breaks on live kernel text patching (README, Known issues).
 CHURN_VM = LRUCOST_VM_MEM=512 LRUCOST_VM_TCG_THREAD=$(or $(TCG_THREAD),single)
 churn: module vm-data
 	$(CHURN_VM) tests/vm/run tests/vm/t-churn.sh

@@ -19,11 +19,9 @@
 
 /*
  * Fields lrucost reads or steers, with the size each must have.  An
- * optional one is used where the kernel has it: no_cache_trim_mode (6.12
- * and later), which kswapd sets when a cache trim pass failed and which
- * lrucost must then not override by forcing file-only passes; and a
- * memcg's cgroup v1 swappiness, which 7.x kernels built without
- * CONFIG_MEMCG_V1 do not have (nor, then, a v1 memory controller).
+ * optional one is used where the kernel has it: a memcg's cgroup v1
+ * swappiness, which 7.x kernels built without CONFIG_MEMCG_V1 do not
+ * have (nor, then, a v1 memory controller).
  */
 static const struct {
 	const char *type, *name;
@@ -39,8 +37,6 @@ static const struct {
 	{ "scan_control", "cache_trim_mode", sizeof(unsigned int), 1 },
 	{ "scan_control", "file_is_tiny", sizeof(unsigned int), 1 },
 	{ "scan_control", "nr_scanned", sizeof(unsigned long), 0 },
-	{ "scan_control", "no_cache_trim_mode", sizeof(unsigned int), 1,
-	  true },
 	{ "mem_cgroup", "swappiness", sizeof(int), 0, true },
 };
 

@@ -6,10 +6,10 @@
  * get_scan_count() is inlined into shrink_lruvec() on 6.1, so its result
  * cannot be replaced; its inputs in struct scan_control can.  Through the
  * costs alone the stock formula only reaches a 1:2..2:1 band around
- * swappiness : (200 - swappiness); beyond it, lrucost alternates passes of
- * the kernel's own file-only (cache_trim_mode) and anon-only
- * (file_is_tiny) modes with passes at the band's edge, so that the scanned
- * pages add up to the wanted share over time (error diffusion).
+ * swappiness : (200 - swappiness); beyond it, lrucost alternates file-only
+ * passes (may_swap cleared) and anon-only ones (file_is_tiny set) with
+ * passes at the band's edge, so that the scanned pages add up to the
+ * wanted share over time (error diffusion).
  */
 #ifndef LRUCOST_STEER_H
 #define LRUCOST_STEER_H
@@ -20,7 +20,7 @@
 enum lrucost_steer_mode {
 	LRUCOST_STEER_FRACT,	/* proportional, with the costs given */
 	LRUCOST_STEER_ANON,	/* anon only: set file_is_tiny */
-	LRUCOST_STEER_FILE,	/* file only: set cache_trim_mode */
+	LRUCOST_STEER_FILE,	/* file only: clear may_swap */
 };
 
 /**
@@ -44,9 +44,6 @@ struct lrucost_steer_debt {
  * @est_anon: anon pages the pass is estimated to scan, in the units of
  *	the list sizes given (only the ratio to @est_file is meaningful)
  * @est_file: file pages the pass is estimated to scan
- * @fract_anon: the same estimate for a proportional pass at @anon_cost and
- *	@file_cost, whatever @mode is (for a caller that cannot apply it)
- * @fract_file: likewise, file pages
  */
 struct lrucost_steer {
 	enum lrucost_steer_mode mode;
@@ -54,8 +51,6 @@ struct lrucost_steer {
 	unsigned long file_cost;
 	unsigned long est_anon;
 	unsigned long est_file;
-	unsigned long fract_anon;
-	unsigned long fract_file;
 };
 
 void lrucost_steer_costs(unsigned long ap, unsigned long fp,

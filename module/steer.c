@@ -233,8 +233,6 @@ void lrucost_steer_pass(unsigned long ap, unsigned long fp,
 	}
 	out->est_anon = cand_a[best];
 	out->est_file = cand_f[best];
-	out->fract_anon = cand_a[0];
-	out->fract_file = cand_f[0];
 	if (best == 1)
 		out->mode = LRUCOST_STEER_ANON;
 	else if (best == 2)

@@ -12,8 +12,9 @@
  * (layout.c).  So lrucost hooks shrink_lruvec() with a kretprobe:
  *
  *   entry: decide the pass (steer.c) and write sc->anon_cost/file_cost, or
- *          set the kernel's own one-list modes (file_is_tiny: anon only;
- *          cache_trim_mode: file only), saving what was there;
+ *          make it one-list with a flag get_scan_count() reads first
+ *          (file_is_tiny set: anon only; may_swap cleared: file only),
+ *          saving what was there;
  *   return: put every saved value back, so the rest of the reclaim pass,
  *          other memcgs' shrink_lruvec() calls included, sees the kernel's
  *          own values; and account what the pass really scanned
@@ -28,6 +29,18 @@
  * The checks get_scan_count() makes before those (cgroup swappiness 0, a
  * memcg's swap limit) still come first there and win over any bit set
  * here.
+ *
+ * File-only passes clear may_swap rather than set cache_trim_mode, the
+ * kernel's own file-only mode, because 6.12 and later watch that mode:
+ * when a whole kswapd run of trim passes reclaimed nothing, balance_pgdat()
+ * restarts with no_cache_trim_mode and never trims again in that run.
+ * lrucost leaves the kernel's trim decisions, and that escape, to the
+ * kernel (its own trim passes count as skipped, and what shrink_node()
+ * sees of cache_trim_mode is always the kernel's), while its own file-only
+ * passes stay bounded by the wanted share: whatever the file lists do,
+ * anon keeps its part of the scan.  Within shrink_lruvec() the classic
+ * LRU reads may_swap only there (6.1, 6.12; MGLRU, whose get_swappiness()
+ * also reads it, is never steered).
  *
  * Both handlers run with preemption disabled and take no lock; sc is the
  * reclaimer's own, so nothing else writes it.  Unload first stops new
@@ -55,8 +68,6 @@ struct sc_bit {
 static unsigned long off_anon_cost, off_file_cost, off_priority;
 static unsigned long off_nr_scanned;
 static struct sc_bit bit_may_swap, bit_trim, bit_tiny;
-/* 6.12+: kswapd forbids cache trim mode after it failed; mask 0 if absent */
-static struct sc_bit bit_no_trim;
 static int *vm_swappiness_p;
 /* 0: this kernel has no cgroup v1 swappiness (nor v1 memory controller) */
 static unsigned long off_memcg_swappiness;
@@ -72,7 +83,7 @@ static bool stopping;
 struct saved_pass {
 	void *sc;
 	unsigned long anon_cost, file_cost;
-	bool trim, tiny;
+	bool tiny;
 	bool steered;
 	struct lrucost_lruvec *e;
 	struct lruvec *lruvec;	/* e's key at entry */
@@ -82,11 +93,6 @@ struct saved_pass {
 static bool sc_test(void *sc, const struct sc_bit *b)
 {
 	return READ_ONCE(*((unsigned char *)sc + b->byte)) & b->mask;
-}
-
-static void sc_set(void *sc, const struct sc_bit *b)
-{
-	*((unsigned char *)sc + b->byte) |= b->mask;
 }
 
 /*
@@ -267,7 +273,6 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 
 	s->anon_cost = *sc_ulong(sc, off_anon_cost);
 	s->file_cost = *sc_ulong(sc, off_file_cost);
-	s->trim = sc_test(sc, &bit_trim);
 	s->tiny = sc_test(sc, &bit_tiny);
 	s->steered = true;
 
@@ -277,24 +282,15 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	account_later(s, e, st.est_anon, st.est_file);
 	switch (st.mode) {
 	case LRUCOST_STEER_ANON:
-		sc_set(sc, &bit_tiny);
+		sc_put(sc, &bit_tiny, true);
 		lrucost_stat_inc(LRUCOST_STAT_STEER_ANON);
 		break;
 	case LRUCOST_STEER_FILE:
-		/*
-		 * Where kswapd has set no_cache_trim_mode because a trim
-		 * pass failed (balance_pgdat() on 6.12+), forcing one would
-		 * bring back what it escapes: the band's edge instead.
-		 */
-		if (sc_test(sc, &bit_no_trim)) {
-			account_later(s, e, st.fract_anon, st.fract_file);
-			goto fract;
-		}
-		sc_set(sc, &bit_trim);
+		/* may_swap was set, or the pass would have been left alone */
+		sc_put(sc, &bit_may_swap, false);
 		lrucost_stat_inc(LRUCOST_STAT_STEER_FILE);
 		break;
 	default:
-fract:
 		*sc_ulong(sc, off_anon_cost) = st.anon_cost;
 		*sc_ulong(sc, off_file_cost) = st.file_cost;
 	}
@@ -315,7 +311,8 @@ static int return_handler(struct kretprobe_instance *ri,
 		goto out;
 	*sc_ulong(sc, off_anon_cost) = s->anon_cost;
 	*sc_ulong(sc, off_file_cost) = s->file_cost;
-	sc_put(sc, &bit_trim, s->trim);
+	/* set at entry, or the pass would not have been steered */
+	sc_put(sc, &bit_may_swap, true);
 	sc_put(sc, &bit_tiny, s->tiny);
 out:
 	/* last: the drain waits for this, see lrucost_drain() */
@@ -356,8 +353,6 @@ int lrucost_steer_init(void)
 	/* optional: 7.x without CONFIG_MEMCG_V1 has no v1 swappiness */
 	m = lrucost_layout_field("mem_cgroup", "swappiness");
 	off_memcg_swappiness = m ? m->bit_offset / 8 : 0;
-	/* optional: absent (6.1), bit_of() fails and the mask stays 0 */
-	bit_of("no_cache_trim_mode", &bit_no_trim);
 	if (bit_of("may_swap", &bit_may_swap) ||
 	    bit_of("cache_trim_mode", &bit_trim) ||
 	    bit_of("file_is_tiny", &bit_tiny)) {

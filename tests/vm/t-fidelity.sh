@@ -80,6 +80,12 @@ measure() {
 
 measure "stock kernel, no module"
 stock=$m
+# Back to stock is judged within 15 points: the stock share itself moves
+# by up to 11 between measurements in one boot (6.12: 46, 35, 41).  It
+# still tells the module's absence from its last setting, 90, only if the
+# stock share is well away from 90: check that too, or the test could
+# not fail.
+check "stock share ($stock) at least 30 points from 90" test "$stock" -le 60
 
 insmod "$LRUCOST_KO"
 for p in 10 50 90; do
@@ -93,14 +99,14 @@ check "passes were steered" test "$(cat $LRUCOST_SYS/stats/steered)" -gt 0
 
 echo 0 >"$LRUCOST_SYS/enabled"
 measure "enabled=0"
-check "enabled=0: back to the stock share ($stock) within 10 points" \
-	near "$m" "$stock" 10
+check "enabled=0: back to the stock share ($stock) within 15 points" \
+	near "$m" "$stock" 15
 echo 90 >"$LRUCOST_SYS/anon_percent"
 echo 1 >"$LRUCOST_SYS/enabled"
 rmmod lrucost
 measure "after rmmod (anon_percent was 90)"
-check "after rmmod: back to the stock share ($stock) within 10 points" \
-	near "$m" "$stock" 10
+check "after rmmod: back to the stock share ($stock) within 15 points" \
+	near "$m" "$stock" 15
 echo "$buf0" >$tr/buffer_size_kb
 umount /mnt/shm
 rm -f /data/file

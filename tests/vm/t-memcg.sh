@@ -6,9 +6,9 @@
 # its own cgroup, never under the removed one.
 . /tests/lib.sh
 
-# make check: a 256-slot table and 600 memcgs; make stress: 4096 and 10,000
-N=${LRUCOST_MEMCGS:-600}
-SLOTS=${LRUCOST_SLOTS:-256}
+# make check: a 128-slot table and 300 memcgs; make stress: 4096 and 10,000
+N=${LRUCOST_MEMCGS:-300}
+SLOTS=${LRUCOST_SLOTS:-128}
 st() { cat "$LRUCOST_SYS/stats/$1"; }
 echo +memory >/sys/fs/cgroup/cgroup.subtree_control
 mkdir -p /sys/fs/cgroup/mc
