@@ -109,8 +109,10 @@ vm-check: module vm-data
 # with MGLRU switched off (the harness's default), the seed's slow-disk
 # pair, the harness self-test and DKMS; $(KVER), Debian 12's 6.1 by
 # default, runs everything in vm-check.  Each suite's kernel is what its
-# linux-image-amd64 depends on today.  Like every VM test, they run
-# single-threaded TCG (tests/vm/run's default; README, Known issues).
+# linux-image-amd64 depends on today; a test its tests/kernels/*.conf
+# names in MATRIX_NOT_YET is left out there, with the reason beside it
+# (README, Kernels).  Like every VM test, they run single-threaded TCG
+# (tests/vm/run's default; README, Known issues).
 MATRIX_SUITES ?= trixie trixie-backports
 VM_TESTS_MATRIX := tests/vm/t-load.sh tests/vm/t-cycles.sh \
 	tests/vm/t-refuse.sh tests/vm/t-knobs.sh tests/vm/t-counters.sh \
@@ -130,7 +132,15 @@ matrix-deps:
 # one kernel of the matrix: KVER=
 matrix-one: module vm-data
 	tools/check-indirect-calls module/lrucost.ko
-	$(MATRIX_VM) tests/vm/run $(VM_TESTS_MATRIX)
+	not_yet=$$(. ./tools/kver.sh && lrucost_conf $(KVER) && \
+		echo "$${MATRIX_NOT_YET:-}"); \
+	for t in $(VM_TESTS_MATRIX); do \
+		case " $$not_yet " in \
+		*" $${t##*/} "*) echo "matrix: $(KVER): not yet: $$t";; \
+		*) tests="$${tests:-} $$t";; \
+		esac; \
+	done; \
+	$(MATRIX_VM) tests/vm/run $$tests
 	$(MATRIX_VM) LRUCOST_VM_DATA_IOPS=1000 tests/vm/run $(VM_TESTS_SLOWDISK)
 	tests/vm/selftest --kernel
 	tests/dkms/test

@@ -1,7 +1,7 @@
 # Filter a kernel log: in each report the stock kernel is known to print
 # under this suite's memory pressure, the one line the log check fails
 # on (its "Call Trace:") becomes "known stock report: HEADER"; every
-# other line passes unchanged, so the log check (LOG_BAD in lib.sh)
+# other line passes unchanged, so the log check (LOG_BAD in log-bad.sh)
 # still fails on anything else, another report printed in between
 # included.
 #

@@ -7,8 +7,8 @@ TAP_STATE=/tmp/tap.state
 
 # Taint bits expected from an unsigned out-of-tree module: O (12), E (13).
 TAINT_ALLOWED=$(((1 << 12) | (1 << 13)))
-# What fails a run; tests/vm/run reads this one single-quoted line too.
-LOG_BAD='WARNING:|BUG:|Oops|Call Trace|soft lockup|hard LOCKUP|detected stall|general protection fault|Kernel panic|list_add corruption|UBSAN|KASAN'
+# shellcheck disable=SC1091
+. /tests/log-bad.sh
 
 _tap() {
 	# _tap ok|"not ok" description
@@ -80,6 +80,9 @@ log_check() {
 }
 
 # vm NAME: a /proc/vmstat counter
+# nearer GOT A B: GOT is nearer A than B (integers)
+nearer() { [ $((($1 - $2) * ($1 - $2))) -lt $((($1 - $3) * ($1 - $3))) ]; }
+
 vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 
 # The module under test, and its sysfs directory.

@@ -80,11 +80,13 @@ measure() {
 
 measure "stock kernel, no module"
 stock=$m
-# Back to stock is judged within 15 points: the stock share itself moves
-# by up to 11 between measurements in one boot (6.12: 46, 35, 41).  It
-# still tells the module's absence from its last setting, 90, only if the
-# stock share is well away from 90: check that too, or the test could
-# not fail.
+# Back to stock is judged as in t-churn.sh: nearer the stock share than
+# the 90 lrucost was last steering to.  The kernel's own share moves by
+# itself within one boot, more after the module steered (6.12: 23 before
+# insmod, 40 with enabled=0, 36 after rmmod; 46, 35, 41 in another run),
+# so "within N points" would judge the kernel.  That tells the module's
+# absence only if the stock share is well away from 90: checked too, or
+# the test could not fail.
 check "stock share ($stock) at least 30 points from 90" test "$stock" -le 60
 
 insmod "$LRUCOST_KO"
@@ -99,14 +101,14 @@ check "passes were steered" test "$(cat $LRUCOST_SYS/stats/steered)" -gt 0
 
 echo 0 >"$LRUCOST_SYS/enabled"
 measure "enabled=0"
-check "enabled=0: back to the stock share ($stock) within 15 points" \
-	near "$m" "$stock" 15
+check "enabled=0: back to the stock share ($m nearer $stock than 90)" \
+	nearer "$m" "$stock" 90
 echo 90 >"$LRUCOST_SYS/anon_percent"
 echo 1 >"$LRUCOST_SYS/enabled"
 rmmod lrucost
 measure "after rmmod (anon_percent was 90)"
-check "after rmmod: back to the stock share ($stock) within 15 points" \
-	near "$m" "$stock" 15
+check "after rmmod: back to the stock share ($m nearer $stock than 90)" \
+	nearer "$m" "$stock" 90
 echo "$buf0" >$tr/buffer_size_kb
 umount /mnt/shm
 rm -f /data/file

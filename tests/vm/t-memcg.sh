@@ -59,12 +59,12 @@ check_eq "no memory allocated per memcg (module size)" \
 	"$(awk '$1 == "lrucost" { print $2 }' /proc/modules)" "$size0"
 
 # Removed memcgs' ids and memory taken by new ones, one after another
-# (make check: 40; make stress: 400): the kernel hands out the lowest free
+# (make check: 20; make stress: 400): the kernel hands out the lowest free
 # memcg id and the slab reuses the freed lruvec, so a new memcg's lruvec
 # can sit at the address a slot is still keyed by.  Each new memcg must
 # be listed under its own cgroup (its inode), never under the removed one,
 # and lrucost must have seen the addresses reused and reset those slots.
-R=${LRUCOST_MEMCG_REUSE:-40}
+R=${LRUCOST_MEMCG_REUSE:-20}
 sleep 3		# the slots of the memcgs above are idle now
 reused0=$(st lruvec_address_reused)
 i=0

@@ -1,5 +1,5 @@
 # Soak: mixed pressure with lrucost steering for LRUCOST_SOAK_SECONDS
-# (make check: 60; make stress: 1800), counters sampled every
+# (make check: 30; make stress: 1800), counters sampled every
 # LRUCOST_SOAK_INTERVAL seconds (10; make stress: 60).  The pressure: an
 # active anon set, idle anon, random reads over a file working set, a cold
 # file stream, and memcgs created, pressured under their own memory.max and
@@ -11,7 +11,7 @@
 # end, with reclaim quiet, the costs equal their events exactly.
 . /tests/lib.sh
 
-secs=${LRUCOST_SOAK_SECONDS:-60}
+secs=${LRUCOST_SOAK_SECONDS:-30}
 every=${LRUCOST_SOAK_INTERVAL:-10}
 st() { cat "$LRUCOST_SYS/stats/$1"; }
 
