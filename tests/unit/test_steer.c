@@ -316,31 +316,45 @@ static void test_debt_fades(void **state)
  * stretches): it is no candidate there.  The same inputs at priority 0,
  * whole lists, do choose it, so the list's reach is what decides.
  */
-static void test_pass_one_list_needs_pages(void **state)
+/*
+ * With @debt_anon of 10000 pages scanned anon and pressure @ap:@fp on
+ * lists of @anon and @file pages, @priority decides whether @mode, the
+ * best correction, is chosen.
+ */
+static void pass_mode_at(unsigned long debt_anon, unsigned long ap,
+			 unsigned long fp, unsigned long anon,
+			 unsigned long file, unsigned int priority,
+			 enum lrucost_steer_mode mode, int chosen)
 {
-	struct lrucost_steer_debt debt;
+	struct lrucost_steer_debt debt = { debt_anon, 10000 };
 	struct lrucost_steer st;
 
+	lrucost_steer_pass(ap, fp, 60, priority, anon, file, &debt, &st);
+	if (chosen)
+		assert_int_equal(st.mode, mode);
+	else
+		assert_int_not_equal(st.mode, mode);
+}
+
+static void test_pass_one_list_needs_pages(void **state)
+{
 	(void)state;
 	/*
 	 * Anon far above the share wanted (pressure 1:9 on lists 40000 and
-	 * 3000 pages: 60% of the pages scanned): file-only corrects best.
+	 * 3000 pages: 60% of the pages scanned): file-only corrects best,
+	 * where 3000 file pages reach; 4096 reach at priority 11.
 	 */
-	debt.anon = 9000;
-	debt.total = 10000;
-	lrucost_steer_pass(1000000, 9000000, 60, 0, 40000, 3000, &debt, &st);
-	assert_int_equal(st.mode, LRUCOST_STEER_FILE);
-	lrucost_steer_pass(1000000, 9000000, 60, 12, 40000, 3000, &debt, &st);
-	assert_int_not_equal(st.mode, LRUCOST_STEER_FILE);
-	lrucost_steer_pass(1000000, 9000000, 60, 11, 40000, 4096, &debt, &st);
-	assert_int_equal(st.mode, LRUCOST_STEER_FILE);
+	pass_mode_at(9000, 1000000, 9000000, 40000, 3000, 0,
+		     LRUCOST_STEER_FILE, 1);
+	pass_mode_at(9000, 1000000, 9000000, 40000, 3000, 12,
+		     LRUCOST_STEER_FILE, 0);
+	pass_mode_at(9000, 1000000, 9000000, 40000, 4096, 11,
+		     LRUCOST_STEER_FILE, 1);
 	/* far below (9:1 on 3000 and 40000: 40%): anon-only corrects best */
-	debt.anon = 1000;
-	debt.total = 10000;
-	lrucost_steer_pass(9000000, 1000000, 60, 0, 3000, 40000, &debt, &st);
-	assert_int_equal(st.mode, LRUCOST_STEER_ANON);
-	lrucost_steer_pass(9000000, 1000000, 60, 12, 3000, 40000, &debt, &st);
-	assert_int_not_equal(st.mode, LRUCOST_STEER_ANON);
+	pass_mode_at(1000, 9000000, 1000000, 3000, 40000, 0,
+		     LRUCOST_STEER_ANON, 1);
+	pass_mode_at(1000, 9000000, 1000000, 3000, 40000, 12,
+		     LRUCOST_STEER_ANON, 0);
 }
 
 /* A changed target is followed: old passes do not keep steering. */
