@@ -39,8 +39,9 @@
  * sees of cache_trim_mode is always the kernel's), while its own file-only
  * passes stay bounded by the wanted share: whatever the file lists do,
  * anon keeps its part of the scan.  Within shrink_lruvec() the classic
- * LRU reads may_swap only there (6.1, 6.12; MGLRU, whose get_swappiness()
- * also reads it, is never steered).
+ * LRU reads may_swap only there (6.1 and 6.12 source; MGLRU, whose
+ * get_swappiness() also reads it, is never steered; on 7.3, from its
+ * behaviour: file-only passes scan file only, tests/vm/t-fidelity.sh).
  *
  * Both handlers run with preemption disabled and take no lock; sc is the
  * reclaimer's own, so nothing else writes it.  Unload first stops new
