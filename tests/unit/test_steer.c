@@ -310,13 +310,6 @@ static void test_debt_fades(void **state)
 }
 
 /*
- * A one-list pass onto a list with nothing to scan at the pass's priority
- * would scan nothing, leave the share as it is and so be chosen again at
- * every priority (6.12 and 7.3 have an empty inactive file list for long
- * stretches): it is no candidate there.  The same inputs at priority 0,
- * whole lists, do choose it, so the list's reach is what decides.
- */
-/*
  * With @debt_anon of 10000 pages scanned anon and pressure @ap:@fp on
  * lists of @anon and @file pages, @priority decides whether @mode, the
  * best correction, is chosen.
@@ -336,6 +329,13 @@ static void pass_mode_at(unsigned long debt_anon, unsigned long ap,
 		assert_int_not_equal(st.mode, mode);
 }
 
+/*
+ * A one-list pass onto a list with nothing to scan at the pass's priority
+ * would scan nothing, leave the share as it is and so be chosen again at
+ * every priority (6.12 and 7.3 have an empty inactive file list for long
+ * stretches): it is no candidate there.  The same inputs at priority 0,
+ * whole lists, do choose it, so the list's reach is what decides.
+ */
 static void test_pass_one_list_needs_pages(void **state)
 {
 	(void)state;

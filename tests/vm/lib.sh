@@ -79,10 +79,10 @@ log_check() {
 	fi
 }
 
-# vm NAME: a /proc/vmstat counter
 # nearer GOT A B: GOT is nearer A than B (integers)
 nearer() { [ $((($1 - $2) * ($1 - $2))) -lt $((($1 - $3) * ($1 - $3))) ]; }
 
+# vm NAME: a /proc/vmstat counter
 vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 
 # The module under test, and its sysfs directory.
