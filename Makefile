@@ -2,7 +2,7 @@
 #   make            module/lrucost.ko for $(KVER), and the host tools
 #   make unit       userspace unit tests of the policy core and lrucost-ctl
 #   make fuzz       libFuzzer (ASan+UBSan) on the parsers and policy core,
-#                   FUZZ_SECONDS each (default 20)
+#                   FUZZ_SECONDS each (default 10; make stress: 600)
 #   make vm-check   VM tests on the stock kernel, harness self-test, DKMS
 #   make check-indirect  no indirect call in lrucost.ko (IBT), and its control
 #   make check      unit, fuzz, check-indirect, vm-check and bench-check,
@@ -77,7 +77,7 @@ unit: $(BTF_61)
 		BTF_FILES=$(BTF_ALL)$(if $(HOST_BTF),:$(HOST_BTF))
 	$(MAKE) -C tests/ctl run
 
-FUZZ_SECONDS ?= 20
+FUZZ_SECONDS ?= 10
 fuzz: $(BTF_61)
 	$(MAKE) -C tests/unit test_btf
 	mkdir -p $(CACHE)/fuzz/fuzz_btf.seed
