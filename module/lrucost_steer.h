@@ -60,6 +60,11 @@ void lrucost_steer_pass(unsigned long ap, unsigned long fp,
 			unsigned long anon_pages, unsigned long file_pages,
 			struct lrucost_steer_debt *debt,
 			struct lrucost_steer *out);
+void lrucost_steer_trim_pass(unsigned long ap, unsigned long fp,
+			     unsigned int swappiness, unsigned int priority,
+			     unsigned long anon_pages, unsigned long file_pages,
+			     struct lrucost_steer_debt *debt,
+			     struct lrucost_steer *out);
 unsigned long lrucost_steer_anon_part(unsigned long scanned,
 				      unsigned long est_anon,
 				      unsigned long est_file);

@@ -156,8 +156,9 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
 	}
 }
 
-/**
- * lrucost_steer_pass - steer one reclaim pass of one lruvec
+/*
+ * Steer one reclaim pass of one lruvec (lrucost_steer_pass(), and with
+ * @proportional 0, the one-list modes only: lrucost_steer_trim_pass()).
  * @ap: wanted anon pressure (from lrucost_split())
  * @fp: wanted file pressure
  * @swappiness: the swappiness stock reclaim will use
@@ -166,6 +167,7 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
  * @anon_pages: pages on the lruvec's anon LRUs
  * @file_pages: pages on the lruvec's file LRUs
  * @debt: the lruvec's running count of pages scanned
+ * @proportional: 0 leaves the proportional pass out
  * @out: the decision, with the share of the pass's scan expected to be
  *	anon (@out->est_anon : @out->est_file)
  *
@@ -187,18 +189,18 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
  * chosen again and again, while reclaim, finding nothing, drops priority
  * down to 0, where the kernel scans every list whole.
  */
-void lrucost_steer_pass(unsigned long ap, unsigned long fp,
-			unsigned int swappiness, unsigned int priority,
-			unsigned long anon_pages, unsigned long file_pages,
-			struct lrucost_steer_debt *debt,
-			struct lrucost_steer *out)
+static void steer_pass(unsigned long ap, unsigned long fp,
+		       unsigned int swappiness, unsigned int priority,
+		       unsigned long anon_pages, unsigned long file_pages,
+		       struct lrucost_steer_debt *debt, int proportional,
+		       struct lrucost_steer *out)
 {
 	unsigned long want_a, want_f, wsum, cand_a[3], cand_f[3];
 	unsigned long eap, efp, best_err = ~0UL;
 	unsigned int shift = priority < 64 ? priority : 63;
 	unsigned long reach[3] = { 1, anon_pages >> shift,
 				   file_pages >> shift };
-	int i, best = 0;
+	int i, best = proportional ? 0 : 2;
 
 	scale_pair(&ap, &fp);
 	if (!ap && !fp)
@@ -218,7 +220,7 @@ void lrucost_steer_pass(unsigned long ap, unsigned long fp,
 		unsigned long got = debt->anon + cand_a[i];
 		unsigned long err;
 
-		if (!reach[i])
+		if (!reach[i] || (!i && !proportional))
 			continue;
 		while (tot >= RATIO_LIMIT) {
 			tot >>= 1;
@@ -237,4 +239,53 @@ void lrucost_steer_pass(unsigned long ap, unsigned long fp,
 		out->mode = LRUCOST_STEER_ANON;
 	else if (best == 2)
 		out->mode = LRUCOST_STEER_FILE;
+}
+
+/**
+ * lrucost_steer_pass - steer one reclaim pass of one lruvec
+ * @ap: wanted anon pressure (from lrucost_split())
+ * @fp: wanted file pressure
+ * @swappiness: the swappiness stock reclaim will use
+ * @priority: the pass's reclaim priority
+ * @anon_pages: pages on the lruvec's inactive anon LRU
+ * @file_pages: pages on the lruvec's inactive file LRU
+ * @debt: the lruvec's running count of pages scanned
+ * @out: the decision: proportional, anon-only or file-only (steer_pass())
+ */
+void lrucost_steer_pass(unsigned long ap, unsigned long fp,
+			unsigned int swappiness, unsigned int priority,
+			unsigned long anon_pages, unsigned long file_pages,
+			struct lrucost_steer_debt *debt,
+			struct lrucost_steer *out)
+{
+	steer_pass(ap, fp, swappiness, priority, anon_pages, file_pages, debt,
+		   1, out);
+}
+
+/**
+ * lrucost_steer_trim_pass - steer a pass the kernel made file-only
+ * @ap: wanted anon pressure
+ * @fp: wanted file pressure
+ * @swappiness: the swappiness stock reclaim will use
+ * @priority: the pass's reclaim priority
+ * @anon_pages: pages on the lruvec's inactive anon LRU
+ * @file_pages: pages on the lruvec's inactive file LRU
+ * @debt: the lruvec's running count of pages scanned
+ * @out: the decision: anon-only or file-only
+ *
+ * The same choice as lrucost_steer_pass() for a pass in the kernel's cache
+ * trim mode, between its two one-list modes only: anon-only where the
+ * share needs anon, else file-only, which is the kernel's own pass left
+ * as it is.  A proportional pass is not offered: it would be a third
+ * mode the kernel did not choose, and a direct reclaimer's proportional
+ * pass scans about 1:2 whatever it aims at.
+ */
+void lrucost_steer_trim_pass(unsigned long ap, unsigned long fp,
+			     unsigned int swappiness, unsigned int priority,
+			     unsigned long anon_pages, unsigned long file_pages,
+			     struct lrucost_steer_debt *debt,
+			     struct lrucost_steer *out)
+{
+	steer_pass(ap, fp, swappiness, priority, anon_pages, file_pages, debt,
+		   0, out);
 }

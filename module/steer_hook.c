@@ -24,8 +24,9 @@
  *
  * The kernel's safety decisions are kept: a pass is left alone when anon
  * cannot be reclaimed (!may_swap, no swap space), at priority 0 (the equal
- * scan of a last resort), when the kernel itself chose cache_trim_mode or
- * file_is_tiny, when steering is disabled, and when MGLRU runs reclaim.
+ * scan of a last resort), when the kernel itself chose file_is_tiny or
+ * cache_trim_mode (but see below for a forced share), when steering is
+ * disabled, and when MGLRU runs reclaim.
  * The checks get_scan_count() makes before those (cgroup swappiness 0, a
  * memcg's swap limit) still come first there and win over any bit set
  * here.
@@ -35,13 +36,26 @@
  * when a whole kswapd run of trim passes reclaimed nothing, balance_pgdat()
  * restarts with no_cache_trim_mode and never trims again in that run.
  * lrucost leaves the kernel's trim decisions, and that escape, to the
- * kernel (its own trim passes count as skipped, and what shrink_node()
- * sees of cache_trim_mode is always the kernel's), while its own file-only
- * passes stay bounded by the wanted share: whatever the file lists do,
- * anon keeps its part of the scan.  Within shrink_lruvec() the classic
- * LRU reads may_swap only there (6.1 and 6.12 source; MGLRU, whose
- * get_swappiness() also reads it, is never steered; on 7.3, from its
- * behaviour: file-only passes scan file only, tests/vm/t-fidelity.sh).
+ * kernel (its trim passes left file-only count as skipped, and what
+ * shrink_node() sees of cache_trim_mode is always the kernel's), while its
+ * own file-only passes stay bounded by the wanted share: whatever the file
+ * lists do, anon keeps its part of the scan.  Within shrink_lruvec() the
+ * classic LRU reads may_swap only there (6.1 and 6.12 source; MGLRU,
+ * whose get_swappiness() also reads it, is never steered; on 7.3, from
+ * its behaviour: file-only passes scan file only, tests/vm/t-fidelity.sh).
+ *
+ * Trim mode is the kernel's guess that cache is cheap to drop, which is
+ * what the cost model measures; a share forced with anon_percent is not a
+ * guess, so there kswapd's trim passes may become anon-only when the
+ * share needs anon (lrucost_steer_trim_pass(); file_is_tiny wins over
+ * cache_trim_mode in get_scan_count()), and are otherwise the kernel's.
+ * Left alone, they outnumbered the steered passes on 6.12 and held the
+ * share at 50 to 36-38.  Never proportional, and never a direct
+ * reclaimer's: it stops once it has its 32 pages, after a batch or two,
+ * so its proportional passes scan about 1:2 whatever they aim at, and an
+ * anon-only pass chosen to make up a deficit barely moves the debt and
+ * is chosen again and again (6.12 at anon_percent=10: 22 to 44 with
+ * direct reclaimers' trim passes steered, 13 and 17 without).
  *
  * Both handlers run with preemption disabled and take no lock; sc is the
  * reclaimer's own, so nothing else writes it.  Unload first stops new
@@ -146,8 +160,13 @@ static unsigned int kernel_swappiness(struct mem_cgroup *memcg)
 	return READ_ONCE(*vm_swappiness_p);
 }
 
-/* Why a pass is left to the kernel, or LRUCOST_NR_STATS to steer it. */
-static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness)
+/*
+ * Why a pass is left to the kernel, or LRUCOST_NR_STATS to steer it.  The
+ * kernel's cache trim mode is left to it, but for kswapd's passes under a
+ * share forced with anon_percent (@pct >= 0), which may become anon-only.
+ */
+static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness,
+				      int pct)
 {
 	if (!READ_ONCE(lrucost_knobs.enabled))
 		return LRUCOST_STAT_SKIP_DISABLED;
@@ -159,7 +178,7 @@ static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness)
 		return LRUCOST_STAT_SKIP_PRIORITY0;
 	if (sc_test(sc, &bit_tiny))
 		return LRUCOST_STAT_SKIP_FILE_TINY;
-	if (sc_test(sc, &bit_trim))
+	if (sc_test(sc, &bit_trim) && (pct < 0 || !current_is_kswapd()))
 		return LRUCOST_STAT_SKIP_CACHE_TRIM;
 	return LRUCOST_NR_STATS;
 }
@@ -234,7 +253,7 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	s->e = NULL;
 	pct = READ_ONCE(lrucost_knobs.anon_percent);
 	swappiness = kernel_swappiness(lrucost_lruvec_memcg(lruvec));
-	why = leave_reason(sc, swappiness);
+	why = leave_reason(sc, swappiness, pct);
 	if (why == LRUCOST_STAT_SKIP_DISABLED || why == LRUCOST_STAT_SKIP_MGLRU) {
 		lrucost_stat_inc(why);
 		return 0;
@@ -275,11 +294,24 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	s->anon_cost = *sc_ulong(sc, off_anon_cost);
 	s->file_cost = *sc_ulong(sc, off_file_cost);
 	s->tiny = sc_test(sc, &bit_tiny);
-	s->steered = true;
 
-	lrucost_steer_pass(ap, fp, swappiness, sc_priority(sc),
-			   size[LRU_INACTIVE_ANON], size[LRU_INACTIVE_FILE],
-			   &e->debt, &st);
+	if (sc_test(sc, &bit_trim) && current_is_kswapd()) {
+		/* a forced share: anon-only, or the kernel's trim pass */
+		lrucost_steer_trim_pass(ap, fp, swappiness, sc_priority(sc),
+					size[LRU_INACTIVE_ANON],
+					size[LRU_INACTIVE_FILE], &e->debt,
+					&st);
+		if (st.mode != LRUCOST_STEER_ANON) {
+			account_later(s, e, 0, 1);
+			lrucost_stat_inc(LRUCOST_STAT_SKIP_CACHE_TRIM);
+			return 0;
+		}
+	} else {
+		lrucost_steer_pass(ap, fp, swappiness, sc_priority(sc),
+				   size[LRU_INACTIVE_ANON],
+				   size[LRU_INACTIVE_FILE], &e->debt, &st);
+	}
+	s->steered = true;
 	account_later(s, e, st.est_anon, st.est_file);
 	switch (st.mode) {
 	case LRUCOST_STEER_ANON:

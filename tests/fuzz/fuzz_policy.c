@@ -172,6 +172,14 @@ static void fuzz_steer(const struct input *in, unsigned int s)
 	if ((st.mode == LRUCOST_STEER_ANON && !(in->pages_a >> sh)) ||
 	    (st.mode == LRUCOST_STEER_FILE && !(in->pages_f >> sh)))
 		abort();
+	/* a kernel trim pass: anon-only where anon can be scanned, or left */
+	debt.anon = in->debt_anon;
+	debt.total = in->debt_total;
+	lrucost_steer_trim_pass(ap, fp, s, in->priority, in->pages_a,
+				in->pages_f, &debt, &st);
+	if (st.mode == LRUCOST_STEER_FRACT || st.mode > LRUCOST_STEER_FILE ||
+	    (st.mode == LRUCOST_STEER_ANON && !(in->pages_a >> sh)))
+		abort();
 	lrucost_steer_account(&debt, st.est_anon, st.est_file,
 			      (in->pages_a + in->pages_f + 1) * 32);
 	lrucost_steer_account(&debt, in->scan_a, in->scan_f,

@@ -449,6 +449,49 @@ static void test_pass_closed_loop(void **state)
 	}
 }
 
+/*
+ * A pass the kernel made file-only (cache trim) is, under a forced share,
+ * anon-only where the share needs anon, else left file-only; never
+ * proportional, never anon-only with no anon to scan at its priority.
+ */
+static void test_trim_pass_one_list_only(void **state)
+{
+	struct lrucost_steer_debt debt;
+	struct lrucost_steer st;
+	int k, anon_only = 0, left = 0;
+
+	(void)state;
+	srandom(11);
+	for (k = 0; k < 20000; k++) {
+		unsigned long anon = random() % 100000, file = random() % 100000;
+		unsigned int prio = (unsigned int)(random() % 13);
+		unsigned long ap = 1 + random() % 1000000, fp = 1 + random() % 1000000;
+
+		debt.total = random() % 400000;
+		debt.anon = debt.total ? random() % (debt.total + 1) : 0;
+		lrucost_steer_trim_pass(ap, fp, 60, prio, anon, file, &debt,
+					&st);
+		if (st.mode == LRUCOST_STEER_FRACT)
+			fail_msg("trim pass made proportional");
+		if (st.mode == LRUCOST_STEER_ANON && !(anon >> prio))
+			fail_msg("anon-only with %lu anon pages at priority %u",
+				 anon, prio);
+		if (st.mode == LRUCOST_STEER_ANON)
+			anon_only++;
+		else
+			left++;
+	}
+	assert_true(anon_only > 1000 && left > 1000);
+	/* want 50:50 of equal lists: no anon yet, anon-only; all anon, left */
+	debt.anon = 0;
+	debt.total = 100000;
+	lrucost_steer_trim_pass(1, 1, 60, 6, 50000, 50000, &debt, &st);
+	assert_int_equal(st.mode, LRUCOST_STEER_ANON);
+	debt.anon = 100000;
+	lrucost_steer_trim_pass(1, 1, 60, 6, 50000, 50000, &debt, &st);
+	assert_int_equal(st.mode, LRUCOST_STEER_FILE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -461,6 +504,7 @@ int main(void)
 		cmocka_unit_test(test_pass_one_list_needs_pages),
 		cmocka_unit_test(test_pass_follows_new_target),
 		cmocka_unit_test(test_pass_closed_loop),
+		cmocka_unit_test(test_trim_pass_one_list_only),
 	};
 
 	return cmocka_run_group_tests_name("steer", tests, NULL, NULL);
