@@ -291,12 +291,11 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	WRITE_ONCE(e->ap, ap);
 	WRITE_ONCE(e->fp, fp);
 
-	s->anon_cost = *sc_ulong(sc, off_anon_cost);
-	s->file_cost = *sc_ulong(sc, off_file_cost);
-	s->tiny = sc_test(sc, &bit_tiny);
-
-	if (sc_test(sc, &bit_trim) && current_is_kswapd()) {
-		/* a forced share: anon-only, or the kernel's trim pass */
+	if (sc_test(sc, &bit_trim)) {
+		/*
+		 * kswapd under a forced share (leave_reason()): anon-only, or
+		 * the kernel's trim pass as it is
+		 */
 		lrucost_steer_trim_pass(ap, fp, swappiness, sc_priority(sc),
 					size[LRU_INACTIVE_ANON],
 					size[LRU_INACTIVE_FILE], &e->debt,
@@ -311,6 +310,9 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 				   size[LRU_INACTIVE_ANON],
 				   size[LRU_INACTIVE_FILE], &e->debt, &st);
 	}
+	s->anon_cost = *sc_ulong(sc, off_anon_cost);
+	s->file_cost = *sc_ulong(sc, off_file_cost);
+	s->tiny = sc_test(sc, &bit_tiny);
 	s->steered = true;
 	account_later(s, e, st.est_anon, st.est_file);
 	switch (st.mode) {
