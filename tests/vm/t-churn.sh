@@ -11,21 +11,6 @@ dd if=/dev/urandom of=/data/file bs=1M count=250 2>/dev/null
 dd if=/dev/urandom of=/mnt/shm/anon bs=1M count=200 2>/dev/null
 sync
 
-share() { # anon share of the scan over ROUNDS re-reads of both sets
-	a0=$(vm pgscan_anon)
-	f0=$(vm pgscan_file)
-	r=0
-	while [ $r -lt "$1" ]; do
-		cat /data/file /mnt/shm/anon >/dev/null
-		r=$((r + 1))
-	done
-	a=$(($(vm pgscan_anon) - a0))
-	f=$(($(vm pgscan_file) - f0))
-	echo $((a * 100 / (a + f + 1)))
-}
-
-share 1 >/dev/null
-before=$(share 2)
 cycles=${LRUCOST_CHURN_CYCLES:-30}
 ( r=0; while [ $r -lt 6 ] || [ ! -f /tmp/churn.stop ]; do
 	cat /data/file /mnt/shm/anon >/dev/null; r=$((r + 1)); done
@@ -57,12 +42,15 @@ kill $hog
 wait $hog 2>/dev/null
 check "the pressure workload completed" test -f /tmp/churn.done
 # Nothing of lrucost is left in reclaim: no probe of its own (the
-# kernel's list of registered kprobes, and ftrace's hooked functions),
-# and the split is the kernel's own.  6.1's own share under this load
-# comes back within 10 points; 7.3's wanders by itself (15% before, 37%
-# after in one run, as in t-fidelity), so the share is held to what
-# tells a stock split from a steered one: nearer the kernel's own
-# before than the 90% lrucost was steering to.
+# kernel's list of registered kprobes, and ftrace's hooked functions).
+# The split is not compared with the kernel's own here: under this load
+# the stock split is bistable on 7.3, with either list's mode lasting
+# once reached (anon share of the scan before any insmod 2%, 10% and
+# 82% in three boots; 82% before and after with no module loaded), so
+# a 90% steered to and an 82% of the kernel's cannot be told apart.
+# t-fidelity compares the split after enabled=0 and after rmmod with
+# the stock one, under a load whose stock share is held 30 points from
+# the steered one.
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 # none_left FILE: the kernel's list is there, and has no line (its
 # size is 0 however long it is: test -s cannot tell)
@@ -71,9 +59,5 @@ check "no kprobe left after the last rmmod" \
 	none_left /sys/kernel/debug/kprobes/list
 check "no function hooked by ftrace after the last rmmod" \
 	none_left /sys/kernel/tracing/enabled_functions
-after=$(share 2)
-tap_diag "anon share of the scan: before $before%, after the last rmmod $after%"
-check "the kernel's own split is back ($after% nearer $before% than 90%)" \
-	nearer "$after" "$before" 90
 umount /mnt/shm
 rm -f /data/file
