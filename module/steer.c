@@ -202,6 +202,14 @@ static void steer_pass(unsigned long ap, unsigned long fp,
 				   file_pages >> shift };
 	int i, best = proportional ? 0 : 2;
 
+	/*
+	 * Left as it is, a trim pass is the kernel's own choice, not one
+	 * forced onto an empty list: always a candidate, so that anon-only
+	 * wins only where it brings the share closer, not by default when
+	 * the file list has drained since the kernel chose to trim.
+	 */
+	if (!proportional)
+		reach[2] = 1;
 	scale_pair(&ap, &fp);
 	if (!ap && !fp)
 		fp = 1;

@@ -490,6 +490,25 @@ static void test_trim_pass_one_list_only(void **state)
 	debt.anon = 100000;
 	lrucost_steer_trim_pass(1, 1, 60, 6, 50000, 50000, &debt, &st);
 	assert_int_equal(st.mode, LRUCOST_STEER_FILE);
+	/*
+	 * The file list drained below a page at this priority since the
+	 * kernel chose to trim: the share has anon to spare (30% of a
+	 * wanted 10%), so the kernel's pass stays as it is.  Before, with
+	 * the file-only choice out of reach, anon-only won by default, and
+	 * 6.12 at anon_percent=10 scanned 30% anon in one run.
+	 */
+	debt.anon = 30000;
+	debt.total = 100000;
+	/* anon_percent=10 as wanted_split() puts it: 10 x file : 90 x anon */
+	lrucost_steer_trim_pass(10 * 4096, 90 * 50001, 60, 12, 50000, 4095,
+				&debt, &st);
+	assert_int_equal(st.mode, LRUCOST_STEER_FILE);
+	/* and where the share needs anon, anon-only as before */
+	debt.anon = 0;
+	debt.total = 1000000;
+	lrucost_steer_trim_pass(10 * 4096, 90 * 50001, 60, 12, 50000, 4095,
+				&debt, &st);
+	assert_int_equal(st.mode, LRUCOST_STEER_ANON);
 }
 
 int main(void)
