@@ -1,5 +1,5 @@
 # Memory cgroups: more memcgs than lrucost's table has slots are created,
-# pressured under their own memory.max and removed; the slots of removed
+# pressured under their own memory.high and removed; the slots of removed
 # ones are taken over (lruvec_slots_reused), so none is ever refused
 # (lruvec_table_full stays 0) and nothing is allocated per memcg.  A memcg
 # created after a removed one, at its id and its memory, is listed under
@@ -17,13 +17,16 @@ insmod "$LRUCOST_KO" lruvec_idle_secs=2 lruvec_slots="$SLOTS" ||
 	tap_not_ok "insmod"
 size0=$(awk '$1 == "lrucost" { print $2 }' /proc/modules)
 
-# in_memcg NAME CMD...: run CMD in a fresh memcg limited to 4 MiB (room
-# for the kernel memory charged with it, so reclaim, not the OOM killer,
-# keeps it under the limit)
+# in_memcg NAME CMD...: run CMD in a fresh memcg held to 4 MiB by
+# memory.high: reclaim keeps it there, and where reclaim falls behind the
+# task is throttled, never OOM-killed.  Under memory.max 4M (and 1M
+# before it) the memcg OOM killer once took a memhog whose anon was all
+# swapped out (anon-rss 0): its pages were still being written to swap,
+# which single-threaded TCG does slowly, and could not be reclaimed yet.
 in_memcg() {
 	d=/sys/fs/cgroup/mc/$1
 	shift
-	mkdir "$d" && echo 4M >"$d/memory.max" &&
+	mkdir "$d" && echo 4M >"$d/memory.high" &&
 		sh -c "echo \$\$ >$d/cgroup.procs && exec $*"
 }
 

@@ -2,7 +2,7 @@
 # (make check: 30; make stress: 1800), counters sampled every
 # LRUCOST_SOAK_INTERVAL seconds (10; make stress: 60).  The pressure: an
 # active anon set, idle anon, random reads over a file working set, a cold
-# file stream, and memcgs created, pressured under their own memory.max and
+# file stream, and memcgs created, pressured under their own memory.high and
 # removed, while swappiness is switched every sample.  Every sample: every
 # counter is monotonic, the ones that bound others do (cost_cpu never above
 # the rotations it is made of, cost_io never above io_cost x the workingset
@@ -36,7 +36,7 @@ rand=$!
 stream=$!
 ( i=0; while [ ! -f /tmp/soak.stop ]; do
 	d=/sys/fs/cgroup/soak/m$i
-	mkdir "$d" && echo 4M >"$d/memory.max" &&
+	mkdir "$d" && echo 4M >"$d/memory.high" &&
 		sh -c "echo \$\$ >$d/cgroup.procs && exec memhog 6 0" >/dev/null
 	rmdir "$d"
 	i=$((i + 1))
