@@ -198,18 +198,19 @@ static void steer_pass(unsigned long ap, unsigned long fp,
 	unsigned long want_a, want_f, wsum, cand_a[3], cand_f[3];
 	unsigned long eap, efp, best_err = ~0UL;
 	unsigned int shift = priority < 64 ? priority : 63;
-	unsigned long reach[3] = { 1, anon_pages >> shift,
-				   file_pages >> shift };
+	/*
+	 * Which candidates are offered.  Left as it is, a trim pass is the
+	 * kernel's own choice, not one forced onto an empty list: always a
+	 * candidate, so that anon-only wins only where it brings the share
+	 * closer, not by default when the file list has drained since the
+	 * kernel chose to trim.
+	 */
+	unsigned long reach[3] = {
+		proportional, anon_pages >> shift,
+		proportional ? file_pages >> shift : 1
+	};
 	int i, best = proportional ? 0 : 2;
 
-	/*
-	 * Left as it is, a trim pass is the kernel's own choice, not one
-	 * forced onto an empty list: always a candidate, so that anon-only
-	 * wins only where it brings the share closer, not by default when
-	 * the file list has drained since the kernel chose to trim.
-	 */
-	if (!proportional)
-		reach[2] = 1;
 	scale_pair(&ap, &fp);
 	if (!ap && !fp)
 		fp = 1;
@@ -228,7 +229,7 @@ static void steer_pass(unsigned long ap, unsigned long fp,
 		unsigned long got = debt->anon + cand_a[i];
 		unsigned long err;
 
-		if (!reach[i] || (!i && !proportional))
+		if (!reach[i])
 			continue;
 		while (tot >= RATIO_LIMIT) {
 			tot >>= 1;
