@@ -137,6 +137,11 @@ vm_reset() {
 		echo >$tr/kprobe_events && undone="$undone kprobe_events"
 	fi
 	echo >$tr/trace 2>/dev/null
+	for t in $tr/events/vmscan/*/trigger; do
+		h=$(grep '^hist:' "$t" | sed 's/ \[active\]$//')
+		[ -n "$h" ] || continue
+		echo "!${h%%:size=*}" >"$t" && undone="$undone trigger:${t%/trigger}"
+	done
 	# memcgs, deepest first
 	for c in $(find /sys/fs/cgroup -mindepth 1 -type d | sort -r); do
 		rmdir "$c" && undone="$undone rmdir:${c#/sys/fs/cgroup/}"
