@@ -29,7 +29,8 @@ BTF_61 := $(CACHE)/btf/vmlinux-$(KVER).btf
 HOST_BTF := $(wildcard /sys/kernel/btf/vmlinux)
 # what lrucost's status lists, in its order (NAME?: where the kernel has it)
 SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
-	cache_trim_mode file_is_tiny nr_scanned mem_cgroup.swappiness?
+	cache_trim_mode file_is_tiny may_deactivate nr_scanned \
+	mem_cgroup.swappiness?
 HOOK_PROTOS := 'shrink_lruvec()' 'workingset_refault()' 'move_folios_to_lru()'
 VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
 	tests/vm/t-knobs.sh tests/vm/t-mglru.sh tests/vm/t-counters.sh \

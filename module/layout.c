@@ -36,6 +36,7 @@ static const struct {
 	{ "scan_control", "may_swap", sizeof(unsigned int), 1 },
 	{ "scan_control", "cache_trim_mode", sizeof(unsigned int), 1 },
 	{ "scan_control", "file_is_tiny", sizeof(unsigned int), 1 },
+	{ "scan_control", "may_deactivate", sizeof(unsigned int), 2 },
 	{ "scan_control", "nr_scanned", sizeof(unsigned long), 0 },
 	{ "mem_cgroup", "swappiness", sizeof(int), 0, true },
 };

@@ -58,6 +58,7 @@ void lrucost_steer_costs(unsigned long ap, unsigned long fp,
 void lrucost_steer_pass(unsigned long ap, unsigned long fp,
 			unsigned int swappiness, unsigned int priority,
 			unsigned long anon_pages, unsigned long file_pages,
+			unsigned long refill_file,
 			struct lrucost_steer_debt *debt,
 			struct lrucost_steer *out);
 void lrucost_steer_trim_pass(unsigned long ap, unsigned long fp,

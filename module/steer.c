@@ -166,6 +166,8 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
  *	list >> priority); 0 considers the whole lists
  * @anon_pages: pages on the lruvec's anon LRUs
  * @file_pages: pages on the lruvec's file LRUs
+ * @refill_file: pages on the active file LRU, which a file-only pass
+ *	onto an empty inactive one deactivates
  * @debt: the lruvec's running count of pages scanned
  * @proportional: 0 leaves the proportional pass out
  * @out: the decision, with the share of the pass's scan expected to be
@@ -188,10 +190,23 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
  * empty list scans nothing, so it never moves the share and would be
  * chosen again and again, while reclaim, finding nothing, drops priority
  * down to 0, where the kernel scans every list whole.
+ *
+ * But for one case: a file-only pass onto an inactive file list with
+ * nothing at @priority while the active one has (@refill_file >>
+ * @priority).  get_scan_count() still gives that pass the active list's
+ * share, which shrink_list() deactivates (the caller makes sure it may),
+ * so the pass refills the list that the next one scans: the kernel's own
+ * file-only reclaim (swappiness 0) goes on like that at low priorities.  It scans nothing
+ * now, so its estimate is nothing, and it is chosen only where adding
+ * nothing beats adding anon; never on an empty debt, where nothing
+ * would always win.  Without it, when 6.12's inactive file list drained
+ * under t-fidelity's load at priorities 4 to 1, every pass there was
+ * proportional, mostly anon, and anon_percent=10 gave 20 to 31.
  */
 static void steer_pass(unsigned long ap, unsigned long fp,
 		       unsigned int swappiness, unsigned int priority,
 		       unsigned long anon_pages, unsigned long file_pages,
+		       unsigned long refill_file,
 		       struct lrucost_steer_debt *debt, int proportional,
 		       struct lrucost_steer *out)
 {
@@ -207,7 +222,8 @@ static void steer_pass(unsigned long ap, unsigned long fp,
 	 */
 	unsigned long reach[3] = {
 		proportional, anon_pages >> shift,
-		proportional ? file_pages >> shift : 1
+		!proportional || file_pages >> shift ||
+		(refill_file >> shift && debt->total)
 	};
 	int i, best = proportional ? 0 : 2;
 
@@ -258,17 +274,19 @@ static void steer_pass(unsigned long ap, unsigned long fp,
  * @priority: the pass's reclaim priority
  * @anon_pages: pages on the lruvec's inactive anon LRU
  * @file_pages: pages on the lruvec's inactive file LRU
+ * @refill_file: pages on its active file LRU (0: no refill pass)
  * @debt: the lruvec's running count of pages scanned
  * @out: the decision: proportional, anon-only or file-only (steer_pass())
  */
 void lrucost_steer_pass(unsigned long ap, unsigned long fp,
 			unsigned int swappiness, unsigned int priority,
 			unsigned long anon_pages, unsigned long file_pages,
+			unsigned long refill_file,
 			struct lrucost_steer_debt *debt,
 			struct lrucost_steer *out)
 {
-	steer_pass(ap, fp, swappiness, priority, anon_pages, file_pages, debt,
-		   1, out);
+	steer_pass(ap, fp, swappiness, priority, anon_pages, file_pages,
+		   refill_file, debt, 1, out);
 }
 
 /**
@@ -295,6 +313,6 @@ void lrucost_steer_trim_pass(unsigned long ap, unsigned long fp,
 			     struct lrucost_steer_debt *debt,
 			     struct lrucost_steer *out)
 {
-	steer_pass(ap, fp, swappiness, priority, anon_pages, file_pages, debt,
-		   0, out);
+	steer_pass(ap, fp, swappiness, priority, anon_pages, file_pages, 0,
+		   debt, 0, out);
 }

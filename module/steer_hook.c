@@ -44,6 +44,19 @@
  * whose get_swappiness() also reads it, is never steered; on 7.3, from
  * its behaviour: file-only passes scan file only, tests/vm/t-fidelity.sh).
  *
+ * A file-only pass may also be one onto a drained inactive file list,
+ * to deactivate active file pages into it (lrucost_steer_pass()); such a
+ * pass sets the DEACTIVATE_FILE bit of sc->may_deactivate, or it would
+ * do nothing.  prepare_scan_control() clears that bit when no file
+ * refault came since its last snapshot and the inactive list is not low
+ * by the memcg statistics it reads, which it flushes rate-limited.  On
+ * 6.12 under t-fidelity's load the bit must have been clear on many
+ * passes whose inactive file list was empty: offering the refill only
+ * where it was set gave 27 to 35 at anon_percent=10 over four rounds,
+ * offering it always and setting the bit, 6 to 9 (one boot each).
+ * Setting it is the kernel's own decision made on the exact list, and
+ * what it does itself when it retries with force_deactivate.
+ *
  * Trim mode is the kernel's guess that cache is cheap to drop, which is
  * what the cost model measures; a share forced with anon_percent is not a
  * guess, so there kswapd's trim passes may become anon-only when the
@@ -83,6 +96,11 @@ struct sc_bit {
 static unsigned long off_anon_cost, off_file_cost, off_priority;
 static unsigned long off_nr_scanned;
 static struct sc_bit bit_may_swap, bit_trim, bit_tiny;
+/*
+ * sc->may_deactivate's DEACTIVATE_FILE bit (2 in vmscan.c, 6.1 to 7.3):
+ * whether shrink_list() deactivates active file pages in this pass
+ */
+static struct sc_bit bit_deactivate_file;
 static int *vm_swappiness_p;
 /* 0: this kernel has no cgroup v1 swappiness (nor v1 memory controller) */
 static unsigned long off_memcg_swappiness;
@@ -99,6 +117,7 @@ struct saved_pass {
 	void *sc;
 	unsigned long anon_cost, file_cost;
 	bool tiny;
+	bool deactivate_file;
 	bool steered;
 	struct lrucost_lruvec *e;
 	struct lruvec *lruvec;	/* e's key at entry */
@@ -133,15 +152,16 @@ static unsigned long *sc_ulong(void *sc, unsigned long off)
 	return (unsigned long *)((char *)sc + off);
 }
 
-static int bit_of(const char *name, struct sc_bit *b)
+/* bit @bit of the bitfield @name, which must lie within one byte */
+static int bit_of(const char *name, unsigned int bit, struct sc_bit *b)
 {
 	const struct lrucost_btf_member *m =
 		lrucost_layout_field("scan_control", name);
 
-	if (!m || m->bit_size != 1)
+	if (!m || bit >= m->bit_size || m->bit_offset % 8 + m->bit_size > 8)
 		return -EINVAL;
 	b->byte = m->bit_offset / 8;
-	b->mask = 1U << (m->bit_offset % 8);
+	b->mask = 1U << (m->bit_offset % 8 + bit);
 	return 0;
 }
 
@@ -308,11 +328,13 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	} else {
 		lrucost_steer_pass(ap, fp, swappiness, sc_priority(sc),
 				   size[LRU_INACTIVE_ANON],
-				   size[LRU_INACTIVE_FILE], &e->debt, &st);
+				   size[LRU_INACTIVE_FILE],
+				   size[LRU_ACTIVE_FILE], &e->debt, &st);
 	}
 	s->anon_cost = *sc_ulong(sc, off_anon_cost);
 	s->file_cost = *sc_ulong(sc, off_file_cost);
 	s->tiny = sc_test(sc, &bit_tiny);
+	s->deactivate_file = sc_test(sc, &bit_deactivate_file);
 	s->steered = true;
 	account_later(s, e, st.est_anon, st.est_file);
 	switch (st.mode) {
@@ -323,6 +345,9 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	case LRUCOST_STEER_FILE:
 		/* may_swap was set, or the pass would have been left alone */
 		sc_put(sc, &bit_may_swap, false);
+		/* a refill (lrucost_steer_pass()): deactivate, see above */
+		if (!(size[LRU_INACTIVE_FILE] >> sc_priority(sc)))
+			sc_put(sc, &bit_deactivate_file, true);
 		lrucost_stat_inc(LRUCOST_STAT_STEER_FILE);
 		break;
 	default:
@@ -349,6 +374,7 @@ static int return_handler(struct kretprobe_instance *ri,
 	/* set at entry, or the pass would not have been steered */
 	sc_put(sc, &bit_may_swap, true);
 	sc_put(sc, &bit_tiny, s->tiny);
+	sc_put(sc, &bit_deactivate_file, s->deactivate_file);
 out:
 	/* last: the drain waits for this, see lrucost_drain() */
 	atomic_dec(&in_flight);
@@ -388,9 +414,10 @@ int lrucost_steer_init(void)
 	/* optional: 7.x without CONFIG_MEMCG_V1 has no v1 swappiness */
 	m = lrucost_layout_field("mem_cgroup", "swappiness");
 	off_memcg_swappiness = m ? m->bit_offset / 8 : 0;
-	if (bit_of("may_swap", &bit_may_swap) ||
-	    bit_of("cache_trim_mode", &bit_trim) ||
-	    bit_of("file_is_tiny", &bit_tiny)) {
+	if (bit_of("may_swap", 0, &bit_may_swap) ||
+	    bit_of("cache_trim_mode", 0, &bit_trim) ||
+	    bit_of("file_is_tiny", 0, &bit_tiny) ||
+	    bit_of("may_deactivate", 1, &bit_deactivate_file)) {
 		pr_err("BTF: unexpected scan_control bitfields; refusing to load\n");
 		return -EINVAL;
 	}

@@ -26,7 +26,7 @@
 
 struct input {
 	unsigned long anon, file, lru, scan_a, scan_f, pages_a, pages_f;
-	unsigned long debt_anon, debt_total;
+	unsigned long debt_anon, debt_total, refill_f;
 	unsigned int swappiness, io_cost, divisor, nr, priority;
 };
 
@@ -164,13 +164,17 @@ static void fuzz_steer(const struct input *in, unsigned int s)
 	debt.anon = in->debt_anon;
 	debt.total = in->debt_total;
 	lrucost_steer_pass(ap, fp, s, in->priority, in->pages_a, in->pages_f,
-			   &debt, &st);
+			   in->refill_f, &debt, &st);
 	if (st.mode > LRUCOST_STEER_FILE)
 		abort();
-	/* never a one-list pass onto a list with nothing at this priority */
+	/*
+	 * never a one-list pass onto a list with nothing at this priority,
+	 * but a file-only one that refills the file list, on a debt
+	 */
 	sh = in->priority < 64 ? in->priority : 63;
 	if ((st.mode == LRUCOST_STEER_ANON && !(in->pages_a >> sh)) ||
-	    (st.mode == LRUCOST_STEER_FILE && !(in->pages_f >> sh)))
+	    (st.mode == LRUCOST_STEER_FILE && !(in->pages_f >> sh) &&
+	     !(in->refill_f >> sh && in->debt_total)))
 		abort();
 	/* a kernel trim pass: anon-only where anon can be scanned, or left */
 	debt.anon = in->debt_anon;

@@ -235,7 +235,7 @@ static double simulate(unsigned long ap, unsigned long fp, unsigned int s,
 
 		double a0 = sa, f0 = sf;
 
-		lrucost_steer_pass(ap, fp, s, 0, anon, file, &debt, &st);
+		lrucost_steer_pass(ap, fp, s, 0, anon, file, 0, &debt, &st);
 		if (st.mode != LRUCOST_STEER_FRACT)
 			one_list_passes++;
 		scan_pass(&st, s, anon, file, &sa, &sf);
@@ -302,7 +302,7 @@ static void test_debt_fades(void **state)
 	struct lrucost_steer st;
 
 	(void)state;
-	lrucost_steer_pass(1, 1000000, 60, 0, 1000, 1000, &debt, &st);
+	lrucost_steer_pass(1, 1000000, 60, 0, 1000, 1000, 0, &debt, &st);
 	lrucost_steer_account(&debt, st.est_anon, st.est_file,
 			      SIM_WINDOW(1000, 1000));
 	assert_true(debt.total <= 32 * 2001);
@@ -322,7 +322,7 @@ static void pass_mode_at(unsigned long debt_anon, unsigned long ap,
 	struct lrucost_steer_debt debt = { debt_anon, 10000 };
 	struct lrucost_steer st;
 
-	lrucost_steer_pass(ap, fp, 60, priority, anon, file, &debt, &st);
+	lrucost_steer_pass(ap, fp, 60, priority, anon, file, 0, &debt, &st);
 	if (chosen)
 		assert_int_equal(st.mode, mode);
 	else
@@ -357,6 +357,43 @@ static void test_pass_one_list_needs_pages(void **state)
 		     LRUCOST_STEER_ANON, 0);
 }
 
+/*
+ * The inactive file list is empty at priority 6 but the active one is
+ * not: where the kernel deactivates file pages, a file-only pass refills
+ * the list and adds no anon, which beats a proportional pass when the
+ * share already has too much anon; not where it has too little, not
+ * where the active list has nothing at the priority either, and not on
+ * an empty debt, where adding nothing would always win.
+ */
+static void test_pass_file_refill(void **state)
+{
+	struct lrucost_steer_debt debt = { 6000, 10000 };
+	struct lrucost_steer st;
+
+	(void)state;
+	/* 60% anon so far, 10% wanted */
+	lrucost_steer_pass(10 * 31, 90 * 40001, 60, 6, 40000, 30, 30000,
+			   &debt, &st);
+	assert_int_equal(st.mode, LRUCOST_STEER_FILE);
+	assert_int_equal(st.est_anon, 0);
+	/* nor with an active list that has nothing at this priority */
+	lrucost_steer_pass(10 * 31, 90 * 40001, 60, 6, 40000, 30, 63, &debt,
+			   &st);
+	assert_int_not_equal(st.mode, LRUCOST_STEER_FILE);
+	/* 5% anon over a longer run, 10% wanted: anon is owed */
+	debt.anon = 5000;
+	debt.total = 100000;
+	lrucost_steer_pass(10 * 31, 90 * 40001, 60, 6, 40000, 30, 30000,
+			   &debt, &st);
+	assert_int_not_equal(st.mode, LRUCOST_STEER_FILE);
+	/* nothing scanned yet */
+	debt.anon = 0;
+	debt.total = 0;
+	lrucost_steer_pass(10 * 31, 90 * 40001, 60, 6, 40000, 30, 30000,
+			   &debt, &st);
+	assert_int_not_equal(st.mode, LRUCOST_STEER_FILE);
+}
+
 /* A changed target is followed: old passes do not keep steering. */
 static void test_pass_follows_new_target(void **state)
 {
@@ -368,7 +405,7 @@ static void test_pass_follows_new_target(void **state)
 
 	(void)state;
 	for (i = 0; i < 2000; i++) {	/* 90% anon */
-		lrucost_steer_pass(9000000, 1000000, 60, 0, anon, file,
+		lrucost_steer_pass(9000000, 1000000, 60, 0, anon, file, 0,
 				   &debt, &st);
 		lrucost_steer_account(&debt, st.est_anon, st.est_file,
 				      SIM_WINDOW(anon, file));
@@ -376,7 +413,7 @@ static void test_pass_follows_new_target(void **state)
 	for (i = 0; i < 300; i++) {	/* then 25% anon */
 		double a0 = sa, f0 = sf;
 
-		lrucost_steer_pass(1000000, 3000000, 60, 0, anon, file,
+		lrucost_steer_pass(1000000, 3000000, 60, 0, anon, file, 0,
 				   &debt, &st);
 		scan_pass(&st, 60, anon, file, &sa, &sf);
 		account(&debt, a0, f0, sa, sf, anon, file);
@@ -411,7 +448,7 @@ static double closed_loop(double want, unsigned int s, unsigned long anon,
 		double a0 = sa, f0 = sf;
 		unsigned long n, a;
 
-		lrucost_steer_pass(ap, fp, s, prio, anon, file, &debt, &st);
+		lrucost_steer_pass(ap, fp, s, prio, anon, file, 0, &debt, &st);
 		scan_pass(&st, s, a_pages, f_pages, &sa, &sf);
 		if (!closed) {
 			lrucost_steer_account(&debt, st.est_anon, st.est_file,
@@ -521,6 +558,7 @@ int main(void)
 		cmocka_unit_test(test_pass_in_band_stays_proportional),
 		cmocka_unit_test(test_debt_fades),
 		cmocka_unit_test(test_pass_one_list_needs_pages),
+		cmocka_unit_test(test_pass_file_refill),
 		cmocka_unit_test(test_pass_follows_new_target),
 		cmocka_unit_test(test_pass_closed_loop),
 		cmocka_unit_test(test_trim_pass_one_list_only),
