@@ -196,10 +196,10 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
  * @priority).  get_scan_count() still gives that pass the active list's
  * share, which shrink_list() deactivates (the caller makes sure it may),
  * so the pass refills the list that the next one scans: the kernel's own
- * file-only reclaim (swappiness 0) goes on like that at low priorities.  It scans nothing
- * now, so its estimate is nothing, and it is chosen only where adding
- * nothing beats adding anon; never on an empty debt, where nothing
- * would always win.  Without it, when 6.12's inactive file list drained
+ * file-only reclaim (swappiness 0) goes on like that at low priorities.
+ * It scans nothing now, so its estimate is nothing, and it is chosen
+ * only where adding nothing beats adding anon; never on an empty debt,
+ * where nothing would always win.  Without it, when 6.12's inactive file list drained
  * under t-fidelity's load at priorities 4 to 1, every pass there was
  * proportional, mostly anon, and anon_percent=10 gave 20 to 31.
  */
