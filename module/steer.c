@@ -178,10 +178,10 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
  * scanned so far closest to the wanted one.  The caller accounts the pass
  * with lrucost_steer_account() once it knows what it scanned (the module:
  * sc->nr_scanned on return, split by @out's estimate), which closes the
- * loop: passes at different priorities scan very different amounts.  Within the band the
- * costs reach, that is the proportional pass nearly always; an occasional
- * one-list pass corrects the stock formula's integer rounding, which is
- * coarse at extreme swappiness.  Beyond the band, the passes alternate.
+ * loop: passes at different priorities scan very different amounts.
+ * Within the band the costs reach, that is the proportional pass nearly
+ * always; an occasional one-list pass corrects the stock formula's
+ * integer rounding, which is coarse at extreme swappiness.  Beyond the band, the passes alternate.
  *
  * A one-list pass is a candidate only if its list has pages to scan at
  * @priority, the condition the kernel puts on its own one-list modes
@@ -199,9 +199,10 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
  * file-only reclaim (swappiness 0) goes on like that at low priorities.
  * It scans nothing now, so its estimate is nothing, and it is chosen
  * only where adding nothing beats adding anon; never on an empty debt,
- * where nothing would always win.  Without it, when 6.12's inactive file list drained
- * under t-fidelity's load at priorities 4 to 1, every pass there was
- * proportional, mostly anon, and anon_percent=10 gave 20 to 31.
+ * where nothing would always win.  Without it, when 6.12's inactive
+ * file list drained under t-fidelity's load at priorities 4 to 1, every
+ * pass there was proportional, mostly anon, and anon_percent=10 gave 20
+ * to 31.
  */
 static void steer_pass(unsigned long ap, unsigned long fp,
 		       unsigned int swappiness, unsigned int priority,
