@@ -15,6 +15,7 @@ secs=${LRUCOST_SOAK_SECONDS:-30}
 every=${LRUCOST_SOAK_INTERVAL:-10}
 st() { cat "$LRUCOST_SYS/stats/$1"; }
 
+rm -f /tmp/soak.stop	# a run before this one in the same boot left it
 dd if=/dev/urandom of=/data/ws bs=1M count=160 2>/dev/null
 dd if=/dev/urandom of=/data/cold bs=1M count=200 2>/dev/null
 sync
@@ -24,8 +25,14 @@ mkdir -p /sys/fs/cgroup/soak
 insmod "$LRUCOST_KO" || tap_bail "insmod"
 io_cost=$(cat "$LRUCOST_SYS/io_cost")
 
-# the workers start before the sampling does, and must outlive it
+# the workers start before the sampling does, and must outlive it: the
+# sampling's clock starts before they do, so a sample before secs always
+# finds them running, however long the set-up below takes under load
+# (in a fresh-clone make check all had exited, normally, by the first
+# sample, 12 s into the sampling: what ran between their start and the
+# sampling's, mostly the baseline snap, had taken over 23 s)
 run=$((secs + 5))
+start=$(date +%s)
 memhog 100 "$run" >/tmp/soak.active &
 active=$!
 memhog 80 "$run" idle >/dev/null &
@@ -51,7 +58,6 @@ bad=0
 samples=0
 swp=100
 echo "$swp" >"$LRUCOST_SYS/swappiness"
-start=$(date +%s)
 # secs / every samples, each at its deadline, start + k x every, or at
 # once where the one before ran past it: a sample takes seconds under
 # TCG and load (14 s for the first in one CI run, which then had time
