@@ -44,6 +44,9 @@ struct lrucost_steer_debt {
  * @est_anon: anon pages the pass is estimated to scan, in the units of
  *	the list sizes given (only the ratio to @est_file is meaningful)
  * @est_file: file pages the pass is estimated to scan
+ * @refill: 1 for a file-only pass onto an inactive file list with
+ *	nothing at the pass's priority, there to deactivate active file
+ *	pages into it (lrucost_steer_pass() only)
  */
 struct lrucost_steer {
 	enum lrucost_steer_mode mode;
@@ -51,6 +54,7 @@ struct lrucost_steer {
 	unsigned long file_cost;
 	unsigned long est_anon;
 	unsigned long est_file;
+	int refill;
 };
 
 void lrucost_steer_costs(unsigned long ap, unsigned long fp,

@@ -181,7 +181,8 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
  * loop: passes at different priorities scan very different amounts.
  * Within the band the costs reach, that is the proportional pass nearly
  * always; an occasional one-list pass corrects the stock formula's
- * integer rounding, which is coarse at extreme swappiness.  Beyond the band, the passes alternate.
+ * integer rounding, which is coarse at extreme swappiness.  Beyond the
+ * band, the passes alternate.
  *
  * A one-list pass is a candidate only if its list has pages to scan at
  * @priority, the condition the kernel puts on its own one-list modes
@@ -194,7 +195,8 @@ void lrucost_steer_account(struct lrucost_steer_debt *debt,
  * But for one case: a file-only pass onto an inactive file list with
  * nothing at @priority while the active one has (@refill_file >>
  * @priority).  get_scan_count() still gives that pass the active list's
- * share, which shrink_list() deactivates (the caller makes sure it may),
+ * share, which shrink_list() deactivates (@out->refill: the caller
+ * makes sure it may),
  * so the pass refills the list that the next one scans: the kernel's own
  * file-only reclaim (swappiness 0) goes on like that at low priorities.
  * It scans nothing now, so its estimate is nothing, and it is chosen
@@ -261,6 +263,7 @@ static void steer_pass(unsigned long ap, unsigned long fp,
 	}
 	out->est_anon = cand_a[best];
 	out->est_file = cand_f[best];
+	out->refill = best == 2 && proportional && !(file_pages >> shift);
 	if (best == 1)
 		out->mode = LRUCOST_STEER_ANON;
 	else if (best == 2)

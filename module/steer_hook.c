@@ -346,7 +346,7 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 		/* may_swap was set, or the pass would have been left alone */
 		sc_put(sc, &bit_may_swap, false);
 		/* a refill (lrucost_steer_pass()): deactivate, see above */
-		if (!(size[LRU_INACTIVE_FILE] >> sc_priority(sc)))
+		if (st.refill)
 			sc_put(sc, &bit_deactivate_file, true);
 		lrucost_stat_inc(LRUCOST_STAT_STEER_FILE);
 		break;

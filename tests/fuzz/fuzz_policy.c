@@ -176,6 +176,9 @@ static void fuzz_steer(const struct input *in, unsigned int s)
 	    (st.mode == LRUCOST_STEER_FILE && !(in->pages_f >> sh) &&
 	     !(in->refill_f >> sh && in->debt_total)))
 		abort();
+	/* and the caller is told exactly which file-only passes refill */
+	if (st.refill != (st.mode == LRUCOST_STEER_FILE && !(in->pages_f >> sh)))
+		abort();
 	/* a kernel trim pass: anon-only where anon can be scanned, or left */
 	debt.anon = in->debt_anon;
 	debt.total = in->debt_total;

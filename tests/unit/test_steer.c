@@ -375,6 +375,7 @@ static void test_pass_file_refill(void **state)
 	lrucost_steer_pass(10 * 31, 90 * 40001, 60, 6, 40000, 30, 30000,
 			   &debt, &st);
 	assert_int_equal(st.mode, LRUCOST_STEER_FILE);
+	assert_true(st.refill);
 	assert_int_equal(st.est_anon, 0);
 	/* nor with an active list that has nothing at this priority */
 	lrucost_steer_pass(10 * 31, 90 * 40001, 60, 6, 40000, 30, 63, &debt,
