@@ -29,9 +29,10 @@ BTF_61 := $(CACHE)/btf/vmlinux-$(KVER).btf
 HOST_BTF := $(wildcard /sys/kernel/btf/vmlinux)
 # what lrucost's status lists, in its order (NAME?: where the kernel has it)
 SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
-	cache_trim_mode file_is_tiny may_deactivate nr_scanned \
+	cache_trim_mode file_is_tiny may_deactivate nr_scanned gfp_mask \
 	mem_cgroup.swappiness?
-HOOK_PROTOS := 'shrink_lruvec()' 'workingset_refault()' 'move_folios_to_lru()'
+HOOK_PROTOS := 'shrink_lruvec()' 'workingset_refault()' 'move_folios_to_lru()' \
+	'isolate_folios()?' 'shrink_folio_list()?'
 VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
 	tests/vm/t-knobs.sh tests/vm/t-mglru.sh tests/vm/t-counters.sh \
 	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh tests/vm/t-memcg.sh \
@@ -118,7 +119,7 @@ MATRIX_SUITES ?= trixie trixie-backports
 VM_TESTS_MATRIX := tests/vm/t-load.sh tests/vm/t-cycles.sh \
 	tests/vm/t-refuse.sh tests/vm/t-knobs.sh tests/vm/t-counters.sh \
 	tests/vm/t-fidelity.sh tests/vm/t-lowprot.sh tests/vm/t-decay.sh \
-	tests/vm/t-churn.sh
+	tests/vm/t-churn.sh tests/vm/t-mglru.sh tests/vm/t-mglru-thrash.sh
 MATRIX_VM = LRUCOST_VM_MEM=512
 matrix_kver = $$(env -u KVER SUITE=$(1) sh -c '. ./tools/kver.sh && lrucost_kver')
 

@@ -1,38 +1,53 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Cost events on the classic LRU (6.1, 6.12, 7.x), and which hook feeds
+ * Cost events under both LRUs (6.1, 6.12, 7.x), and which hook feeds
  * which.
  *
- *   CPU cost (a rotation): move_folios_to_lru(), kprobe at entry.  Its
- *     callers hand it folios isolated from one lruvec (up to 7.0 it gets
- *     that lruvec too; from 7.2 only the list, see rotations_pre()): from
- *     shrink_inactive_list() the folios reclaim put back, those found
- *     referenced already marked active (activations); from
- *     shrink_active_list() the rotated executable folios (l_active, still
- *     active) and the deactivated ones (l_inactive, active cleared).  So
- *     the folios still marked active on the list are exactly the pages
- *     rotated back to the active list (patch 09): deactivations (patch 08)
- *     and the temporary isolation of pages that simply go back (patch 05)
- *     are not active and are not counted; new LRU additions never pass
- *     here (patch 06).  Each folio counts its base pages (patch 04).
+ *   CPU cost (a rotation), classic LRU: move_folios_to_lru(), kprobe at
+ *     entry.  Its callers hand it folios isolated from one lruvec (up to
+ *     7.0 it gets that lruvec too; from 7.2 only the list, see
+ *     rotations_pre()): from shrink_inactive_list() the folios reclaim
+ *     put back, those found referenced already marked active
+ *     (activations); from shrink_active_list() the rotated executable
+ *     folios (l_active, still active) and the deactivated ones
+ *     (l_inactive, active cleared).  So the folios still marked active on
+ *     the list are exactly the pages rotated back to the active list
+ *     (patch 09): deactivations (patch 08) and the temporary isolation of
+ *     pages that simply go back (patch 05) are not active and are not
+ *     counted; new LRU additions never pass here (patch 06).  Each folio
+ *     counts its base pages (patch 04).
  *
- *   IO cost (a workingset refault): workingset_refault(), kretprobe.  On
- *     return the new folio is active if the refault was within the
- *     refault distance, and PG_workingset is set if it was active before
- *     eviction: that is the seed's "refault of a workingset page", file or
- *     anon (swap-in), weighted by io_cost (patch 10).  6.1 sees swap-ins
- *     only when they have a shadow entry; lrucost counts what 6.1 sees
- *     and does not try to count the rest.
+ *   CPU cost, MGLRU: shrink_folio_list(), kretprobe: the activations it
+ *     counts in stat->nr_activate[], the folios it found referenced and
+ *     kept.  Not move_folios_to_lru(): evict_folios() also marks active
+ *     the folios it keeps because they are dirty, under writeback,
+ *     locked or mapped, which are not a rotation; and it is counted
+ *     there under MGLRU only, where move_folios_to_lru() counts nothing,
+ *     so no event is counted twice.  Calls that ignore references
+ *     (MADV_PAGEOUT's reclaim_pages(), CMA's clean-page reclaim) are not
+ *     LRU reclaim and are left out.  MGLRU's other way of keeping a
+ *     referenced folio, moving it to a younger generation while
+ *     sorting (sort_folio(), inlined), has no hook and is not counted.
+ *
+ *   IO cost (a workingset refault), both LRUs: workingset_refault(),
+ *     kretprobe.  On return PG_workingset is set on the new folio if it
+ *     was in the workingset before eviction: on the classic LRU only
+ *     within the refault distance (the folio is then active too), under
+ *     MGLRU by lru_gen_refault()'s own test.  That is the seed's
+ *     "refault of a workingset page", file or anon (swap-in), weighted by
+ *     io_cost (patch 10), and it is exactly what each kernel counts as
+ *     workingset_restore_anon and _file.  6.1 sees swap-ins only when
+ *     they have a shadow entry; lrucost counts what 6.1 sees and does
+ *     not try to count the rest.
  *
  *   Not counted: lru_add_fn() is the seed's __pagevec_lru_add_fn, where
  *     the seed charged IO cost for PG_workingset pages added to the LRU;
- *     on 6.1 those are the same pages workingset_refault() has just
- *     marked, so counting there too would count them twice.  Reclaim
- *     writeback, which 6.1 itself charges through lru_note_cost(), is not
- *     a cost in the seed's model and is not counted either.
+ *     those are the same pages workingset_refault() has just marked, so
+ *     counting there too would count them twice.  Reclaim writeback,
+ *     which 6.1 itself charges through lru_note_cost(), is not a cost in
+ *     the seed's model and is not counted either.
  *
- * Both handlers take no lock, allocate nothing and do not sleep; with
- * MGLRU on they count nothing (its refault and putback paths differ).
+ * The handlers take no lock, allocate nothing and do not sleep.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -168,12 +183,11 @@ static int refault_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 	bool file = folio_is_file_lru(folio);
 	struct lruvec *lruvec;
 
-	if (c->was_active || lrucost_mglru_enabled() ||
-	    !folio_test_active(folio))
+	if (c->was_active)
 		goto out;
 	if (!folio_test_workingset(folio)) {
 		/* activated, but was not in the workingset: no IO cost */
-		if (file)
+		if (file && folio_test_active(folio))
 			lrucost_stat_add(LRUCOST_STAT_REFAULT_INACTIVE_FILE,
 					 nr);
 		goto out;
@@ -191,6 +205,63 @@ out:
 	return 0;
 }
 NOKPROBE_SYMBOL(refault_return);
+
+/* shrink_folio_list() returns still pending, see lrucost_drain() */
+static atomic_t activations_pending = ATOMIC_INIT(0);
+static bool activations_stopping;
+
+struct activations_call {
+	struct reclaim_stat *stat;
+	struct lruvec *lruvec;
+};
+
+/*
+ * The lruvec is the first folio's: evict_folios() isolates from one.
+ * Its memcg outlives the call, which the reclaimer holds a reference to
+ * (shrink_many(), mem_cgroup_iter()), so the pointer is still good on
+ * return.
+ */
+static int activations_entry(struct kretprobe_instance *ri,
+			     struct pt_regs *regs)
+{
+	struct activations_call *c = (struct activations_call *)ri->data;
+	struct list_head *list = (struct list_head *)regs->di;
+
+	if (READ_ONCE(activations_stopping) || !lrucost_mglru_enabled() ||
+	    regs->r8 & 0xff || list_empty(list))
+		return 1;	/* classic, or not LRU reclaim: no return hook */
+	atomic_inc(&activations_pending);
+	c->stat = (struct reclaim_stat *)regs->cx;
+	rcu_read_lock();
+	c->lruvec = lrucost_folio_lruvec(list_first_entry(list, struct folio,
+							  lru));
+	rcu_read_unlock();
+	return 0;
+}
+NOKPROBE_SYMBOL(activations_entry);
+
+static int activations_return(struct kretprobe_instance *ri,
+			      struct pt_regs *regs)
+{
+	struct activations_call *c = (struct activations_call *)ri->data;
+	unsigned long nr[2];
+
+	if (c->lruvec) {
+		nr[0] = READ_ONCE(c->stat->nr_activate[0]);
+		nr[1] = READ_ONCE(c->stat->nr_activate[1]);
+		note_rotations(c->lruvec, nr);
+	}
+	/* last: the drain waits for this, see lrucost_drain() */
+	atomic_dec(&activations_pending);
+	return 0;
+}
+NOKPROBE_SYMBOL(activations_return);
+
+static struct kretprobe activations_probe = {
+	.entry_handler = activations_entry,
+	.handler = activations_return,
+	.data_size = sizeof(struct activations_call),
+};
 
 static struct kprobe rotations_probe = {
 	.pre_handler = rotations_pre,
@@ -214,8 +285,14 @@ static struct kretprobe refault_probe = {
  */
 int lrucost_events_show(char *buf, int at)
 {
-	return sysfs_emit_at(buf, at, "missed workingset_refault: %d\n",
-			     refault_probe.nmissed);
+	int n = sysfs_emit_at(buf, at, "missed workingset_refault: %d\n",
+			      refault_probe.nmissed);
+
+	if (activations_probe.kp.symbol_name)
+		n += sysfs_emit_at(buf, at + n,
+				   "missed shrink_folio_list: %d\n",
+				   activations_probe.nmissed);
+	return n;
 }
 
 /**
@@ -252,6 +329,26 @@ int lrucost_events_init(void)
 		pr_err("cannot hook %s: %d\n", refault_probe.kp.symbol_name,
 		       ret);
 		unregister_kprobe(&rotations_probe);
+		return ret;
+	}
+	/* MGLRU's rotations: only where the MGLRU adapter is armed too */
+	activations_probe.kp.symbol_name = NULL;
+	if (!lrucost_mglru_known() ||
+	    lrucost_hook_proto(LRUCOST_HOOK_SHRINK_FOLIO_LIST) < 0)
+		return 0;
+	WRITE_ONCE(activations_stopping, false);
+	activations_probe.kp.symbol_name =
+		lrucost_hook_name(LRUCOST_HOOK_SHRINK_FOLIO_LIST);
+	/* it sleeps (writeback, unmapping): allow many at once */
+	activations_probe.maxactive = max_t(int, 64, 4 * num_possible_cpus());
+	ret = register_kretprobe(&activations_probe);
+	if (ret) {
+		pr_err("cannot hook %s: %d\n",
+		       activations_probe.kp.symbol_name, ret);
+		activations_probe.kp.symbol_name = NULL;
+		lrucost_drain(&refaults_stopping, &refaults_pending, "refault");
+		unregister_kretprobe(&refault_probe);
+		unregister_kprobe(&rotations_probe);
 	}
 	return ret;
 }
@@ -264,6 +361,12 @@ int lrucost_events_init(void)
  */
 void lrucost_events_exit(void)
 {
+	if (activations_probe.kp.symbol_name) {
+		lrucost_drain(&activations_stopping, &activations_pending,
+			      "shrink_folio_list");
+		unregister_kretprobe(&activations_probe);
+		activations_probe.kp.symbol_name = NULL;
+	}
 	lrucost_drain(&refaults_stopping, &refaults_pending, "refault");
 	unregister_kretprobe(&refault_probe);
 	unregister_kprobe(&rotations_probe);

@@ -38,6 +38,7 @@ static const struct {
 	{ "scan_control", "file_is_tiny", sizeof(unsigned int), 1 },
 	{ "scan_control", "may_deactivate", sizeof(unsigned int), 2 },
 	{ "scan_control", "nr_scanned", sizeof(unsigned long), 0 },
+	{ "scan_control", "gfp_mask", sizeof(gfp_t), 0 },
 	{ "mem_cgroup", "swappiness", sizeof(int), 0, true },
 };
 

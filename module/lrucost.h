@@ -23,7 +23,7 @@ enum lrucost_target_state {
 	LRUCOST_TARGET_OK,
 };
 
-#define LRUCOST_MAX_PROTOS 2
+#define LRUCOST_MAX_PROTOS 3
 
 /*
  * A hook target.  @protos lists the prototypes its handler can read, each
@@ -44,6 +44,8 @@ enum lrucost_hook {
 	LRUCOST_HOOK_SHRINK_LRUVEC,	/* steer_hook.c */
 	LRUCOST_HOOK_WORKINGSET_REFAULT, /* events.c: IO cost */
 	LRUCOST_HOOK_MOVE_FOLIOS_TO_LRU, /* events.c: CPU cost */
+	LRUCOST_HOOK_ISOLATE_FOLIOS,	/* mglru_hook.c (optional) */
+	LRUCOST_HOOK_SHRINK_FOLIO_LIST,	/* events.c: MGLRU's CPU cost (optional) */
 	LRUCOST_NR_HOOKS,
 };
 
@@ -51,6 +53,13 @@ enum lrucost_hook {
 enum {
 	LRUCOST_MOVE_LRUVEC_LIST,	/* (lruvec, list): 6.1, 6.12, 7.0 */
 	LRUCOST_MOVE_LIST,		/* (list): 7.2, 7.3; no lock held */
+};
+
+/* isolate_folios()'s prototypes, see mglru_hook.c */
+enum {
+	LRUCOST_ISOLATE_TYPE,		/* (lruvec, sc, swappiness, ...): 6.1, 6.12 */
+	LRUCOST_ISOLATE_NR_TYPE,	/* (nr_to_scan, ...): 7.0 */
+	LRUCOST_ISOLATE_ISOLATED,	/* (..., isolated, isolate_type, ...): 7.2 */
 };
 
 const char *lrucost_hook_name(enum lrucost_hook hook);
@@ -98,6 +107,8 @@ enum lrucost_stat {
 	LRUCOST_STAT_SKIP_CACHE_TRIM,
 	LRUCOST_STAT_SKIP_FILE_TINY,
 	LRUCOST_STAT_SKIP_MGLRU,
+	LRUCOST_STAT_SKIP_NO_IO,
+	LRUCOST_STAT_ANON_OUT_OF_REACH,
 	LRUCOST_STAT_TABLE_FULL,
 	LRUCOST_STAT_SLOT_REUSED,
 	LRUCOST_STAT_ADDR_REUSED,
@@ -140,6 +151,7 @@ struct lrucost_lruvec {
 	unsigned long ap, fp;		/* the last split, for display */
 	u64 cgroup_ino;			/* cgroup_id(): for display */
 	unsigned long last_used;	/* jiffies; 0 until first stamped */
+	unsigned long aged_at;		/* jiffies | 1 of the last aging asked */
 	int memcg_id, nid;
 };
 
@@ -163,9 +175,24 @@ struct lruvec *lrucost_folio_lruvec(struct folio *folio);
 
 /* steer_hook.c: the override of the anon/file split in shrink_lruvec */
 int lrucost_steer_init(void);
+void lrucost_wanted_split(struct lrucost_lruvec *e, unsigned long anon_pages,
+			  unsigned long file_pages, unsigned int kernel_sw,
+			  int pct, unsigned long *ap, unsigned long *fp);
 void lrucost_drain(bool *stopping, atomic_t *pending, const char *what);
 void lrucost_steer_exit(void);
 int lrucost_steer_show(char *buf, int at);
+
+/* mglru_hook.c: the override of the anon/file choice under MGLRU */
+int lrucost_mglru_steer_init(void);
+void lrucost_mglru_steer_exit(void);
+bool lrucost_mglru_steerable(void);
+int lrucost_mglru_steer_show(char *buf, int at);
+
+/* mglru_age.c: aging an lruvec on request, through lru_gen's debugfs */
+void lrucost_age_init(void);
+void lrucost_age_exit(void);
+void lrucost_age_request(struct lrucost_lruvec *e, unsigned long max_seq);
+int lrucost_age_show(char *buf, int at);
 
 /* sysfs.c: /sys/kernel/mm/lrucost/ */
 int lrucost_sysfs_init(void);

@@ -9,7 +9,8 @@
  * swappiness : (200 - swappiness); beyond it, lrucost alternates file-only
  * passes (may_swap cleared) and anon-only ones (file_is_tiny set) with
  * passes at the band's edge, so that the scanned pages add up to the
- * wanted share over time (error diffusion).
+ * wanted share over time (error diffusion).  MGLRU takes one type per
+ * eviction batch; lrucost_steer_batch() diffuses the same error there.
  */
 #ifndef LRUCOST_STEER_H
 #define LRUCOST_STEER_H
@@ -76,6 +77,9 @@ unsigned long lrucost_steer_anon_part(unsigned long scanned,
 void lrucost_steer_account(struct lrucost_steer_debt *debt,
 			   unsigned long scan_anon, unsigned long scan_file,
 			   unsigned long window);
+int lrucost_steer_batch(unsigned long ap, unsigned long fp,
+			unsigned long anon_pages, unsigned long file_pages,
+			const struct lrucost_steer_debt *debt);
 void lrucost_stock_split(unsigned long anon_cost, unsigned long file_cost,
 			 unsigned int swappiness, unsigned long *ap,
 			 unsigned long *fp);

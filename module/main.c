@@ -60,11 +60,16 @@ static int __init lrucost_init(void)
 	ret = lrucost_steer_init();
 	if (ret)
 		goto out_events;
+	ret = lrucost_mglru_steer_init();
+	if (ret)
+		goto out_steer;
 	pr_info("version %s loaded on %s%s\n", LRUCOST_VERSION,
 		init_utsname()->release,
 		lrucost_mglru_enabled() ? " (MGLRU is on)" : "");
 	return 0;
 
+out_steer:
+	lrucost_steer_exit();
 out_events:
 	lrucost_events_exit();
 out_sysfs:
@@ -77,6 +82,7 @@ out_targets:
 
 static void __exit lrucost_exit(void)
 {
+	lrucost_mglru_steer_exit();
 	lrucost_steer_exit();
 	lrucost_events_exit();
 	lrucost_sysfs_exit();

@@ -320,3 +320,47 @@ void lrucost_steer_trim_pass(unsigned long ap, unsigned long fp,
 	steer_pass(ap, fp, swappiness, priority, anon_pages, file_pages, 0,
 		   debt, 0, out);
 }
+
+/**
+ * lrucost_steer_batch - which type one MGLRU eviction batch takes first
+ * @ap: wanted anon pressure (from lrucost_split())
+ * @fp: wanted file pressure
+ * @anon_pages: the lruvec's anon pages, all generations
+ * @file_pages: its file pages, all generations
+ * @debt: the lruvec's running count of pages isolated
+ *
+ * The classic LRU scans each list by its size times its pressure
+ * (get_scan_count(), estimate() here); MGLRU's isolate_folios() takes one
+ * type per batch of at most a few dozen folios.  So the share a classic
+ * pass would scan, @anon_pages * @ap : @file_pages * @fp, is the share
+ * the batches are held to, and each batch goes to the type the debt is
+ * short of: error diffusion, at the grain of a batch instead of a pass.
+ * Sizes are whole types, not the inactive parts: under MGLRU those are
+ * only the generations older than the two youngest, and idle anon kept
+ * in the second youngest would count as none.
+ *
+ * Return: 1 to take anon first, 0 to take file first.
+ */
+int lrucost_steer_batch(unsigned long ap, unsigned long fp,
+			unsigned long anon_pages, unsigned long file_pages,
+			const struct lrucost_steer_debt *debt)
+{
+	unsigned long want_a, want_f, got, tot;
+
+	estimate(ap, fp, anon_pages, file_pages, &want_a, &want_f);
+	if (!want_a)
+		return 0;
+	if (!want_f)
+		return 1;
+	scale_pair(&want_a, &want_f);
+	got = debt->anon;
+	tot = debt->total;
+	while (tot >= RATIO_LIMIT) {
+		got >>= 1;
+		tot >>= 1;
+	}
+	if (!tot)
+		return want_a >= want_f;
+	/* got / tot < want_a / (want_a + want_f), both sides times the sums */
+	return got * (want_a + want_f) < want_a * tot;
+}

@@ -191,7 +191,7 @@ static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness,
 	if (!READ_ONCE(lrucost_knobs.enabled))
 		return LRUCOST_STAT_SKIP_DISABLED;
 	if (lrucost_mglru_enabled())
-		return LRUCOST_STAT_SKIP_MGLRU;
+		return LRUCOST_STAT_SKIP_MGLRU;	/* counted if not steered */
 	if (!sc_test(sc, &bit_may_swap) || get_nr_swap_pages() <= 0)
 		return LRUCOST_STAT_SKIP_NO_SWAP;
 	if (!sc_priority(sc) && swappiness)
@@ -203,23 +203,32 @@ static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness,
 	return LRUCOST_NR_STATS;
 }
 
-/*
- * The split lrucost wants: a forced anon share of the scan (anon_percent),
- * or the seed's cost model over this lruvec's observed costs.
+/**
+ * lrucost_wanted_split - the split lrucost wants for a lruvec
+ * @e: its state
+ * @anon_pages: the anon pages the split is applied to (classic: the
+ *	inactive list; MGLRU: every generation)
+ * @file_pages: the file pages, likewise
+ * @kernel_sw: the swappiness stock reclaim would use
+ * @pct: anon_percent, -1 for the cost model
+ * @ap: anon pressure, out
+ * @fp: file pressure, out
+ *
+ * A forced anon share of the scan (anon_percent), or the seed's cost
+ * model over this lruvec's observed costs.  Both LRUs' adapters ask
+ * here, so the knobs mean the same under each.
  */
-static void wanted_split(struct lrucost_lruvec *e, const unsigned long *size,
-			 unsigned int kernel_sw, int pct, unsigned long *ap,
-			 unsigned long *fp)
+void lrucost_wanted_split(struct lrucost_lruvec *e, unsigned long anon_pages,
+			  unsigned long file_pages, unsigned int kernel_sw,
+			  int pct, unsigned long *ap, unsigned long *fp)
 {
-	unsigned long ia = size[LRU_INACTIVE_ANON];
-	unsigned long inf = size[LRU_INACTIVE_FILE];
 	unsigned long anon_cost, file_cost;
 	int sw = READ_ONCE(lrucost_knobs.swappiness);
 
 	if (pct >= 0) {
-		/* pressure in inverse proportion to the inactive sizes */
-		*ap = (unsigned long)pct * (inf + 1);
-		*fp = (unsigned long)(100 - pct) * (ia + 1);
+		/* pressure in inverse proportion to the sizes */
+		*ap = (unsigned long)pct * (file_pages + 1);
+		*fp = (unsigned long)(100 - pct) * (anon_pages + 1);
 		return;
 	}
 	lrucost_lruvec_costs(e, &anon_cost, &file_cost);
@@ -274,7 +283,13 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	pct = READ_ONCE(lrucost_knobs.anon_percent);
 	swappiness = kernel_swappiness(lrucost_lruvec_memcg(lruvec));
 	why = leave_reason(sc, swappiness, pct);
-	if (why == LRUCOST_STAT_SKIP_DISABLED || why == LRUCOST_STAT_SKIP_MGLRU) {
+	if (why == LRUCOST_STAT_SKIP_MGLRU) {
+		/* mglru_hook.c steers these passes' batches, where it can */
+		if (!lrucost_mglru_steerable())
+			lrucost_stat_inc(why);
+		return 0;
+	}
+	if (why == LRUCOST_STAT_SKIP_DISABLED) {
 		lrucost_stat_inc(why);
 		return 0;
 	}
@@ -307,7 +322,8 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 		lrucost_stat_inc(why);
 		return 0;
 	}
-	wanted_split(e, size, swappiness, pct, &ap, &fp);
+	lrucost_wanted_split(e, size[LRU_INACTIVE_ANON],
+			     size[LRU_INACTIVE_FILE], swappiness, pct, &ap, &fp);
 	WRITE_ONCE(e->ap, ap);
 	WRITE_ONCE(e->fp, fp);
 
@@ -485,14 +501,16 @@ void lrucost_steer_exit(void)
 int lrucost_steer_show(char *buf, int at)
 {
 	const char *why = NULL;
+	int n;
 
 	if (!READ_ONCE(lrucost_knobs.enabled))
 		why = "disabled (enabled=0)";
-	else if (lrucost_mglru_enabled())
+	else if (lrucost_mglru_enabled() && !lrucost_mglru_steerable())
 		why = "MGLRU is on";
 	else if (get_nr_swap_pages() <= 0)
 		why = "no swap";
-	return sysfs_emit_at(buf, at, "steering: %s%s\nmissed: %d\n",
-			     why ? "inactive: " : "active",
-			     why ? why : "", shrink_lruvec_probe.nmissed);
+	n = sysfs_emit_at(buf, at, "steering: %s%s\nmissed: %d\n",
+			  why ? "inactive: " : "active",
+			  why ? why : "", shrink_lruvec_probe.nmissed);
+	return n + lrucost_mglru_steer_show(buf, at + n);
 }

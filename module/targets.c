@@ -10,9 +10,11 @@
  *
  * A hook that reads argument registers is armed only on a prototype its
  * handler knows: the parameter names in the kernel's BTF must be one of
- * the target's protos, in order.  This table is where lrucost knows how
- * kernels differ in what it hooks; the handlers ask which prototype was
- * found (lrucost_hook_proto()) and read the registers accordingly.
+ * the target's protos, in order.  An optional target without one is
+ * not hooked (its proto stays -1), and the load goes on.  This table is
+ * where lrucost knows how kernels differ in what it hooks; the handlers
+ * ask which prototype was found (lrucost_hook_proto()) and read the
+ * registers accordingly.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -43,6 +45,27 @@ static struct lrucost_target targets[LRUCOST_NR_HOOKS] = {
 		.protos = {
 			[LRUCOST_MOVE_LRUVEC_LIST] = PARAMS("lruvec", "list"),
 			[LRUCOST_MOVE_LIST] = PARAMS("list"),
+		} },
+	[LRUCOST_HOOK_ISOLATE_FOLIOS] = {
+		.name = "isolate_folios",
+		.protos = {
+			[LRUCOST_ISOLATE_TYPE] = PARAMS("lruvec", "sc",
+				"swappiness", "type_scanned", "list"),
+			[LRUCOST_ISOLATE_NR_TYPE] = PARAMS("nr_to_scan",
+				"lruvec", "sc", "swappiness", "type_scanned",
+				"list"),
+			[LRUCOST_ISOLATE_ISOLATED] = PARAMS("nr_to_scan",
+				"lruvec", "sc", "swappiness", "list",
+				"isolated", "isolate_type", "isolate_scanned"),
+		} },
+	/* both read alike: (folio_list, pgdat, sc, stat, ignore_references) */
+	[LRUCOST_HOOK_SHRINK_FOLIO_LIST] = {
+		.name = "shrink_folio_list",
+		.protos = {
+			PARAMS("folio_list", "pgdat", "sc", "stat",
+			       "ignore_references"),
+			PARAMS("folio_list", "pgdat", "sc", "stat",
+			       "ignore_references", "memcg"),
 		} },
 };
 
@@ -162,9 +185,10 @@ static int check_proto(struct lrucost_target *t)
 	err = lrucost_btf_func_params(btf, len, t->name, got,
 				      LRUCOST_BTF_MAX_PARAMS, &nr);
 	if (err) {
-		pr_err("BTF: %s: %s; its arguments cannot be checked, refusing to load\n",
-		       t->name, lrucost_btf_strerror(err));
-		return -ENOENT;
+		pr_err("BTF: %s: %s; its arguments cannot be checked, %s\n",
+		       t->name, lrucost_btf_strerror(err),
+		       t->required ? "refusing to load" : "not hooking it");
+		return t->required ? -ENOENT : 0;
 	}
 	for (i = 0; i < LRUCOST_MAX_PROTOS && t->protos[i]; i++) {
 		if (nr <= LRUCOST_BTF_MAX_PARAMS &&
@@ -182,9 +206,10 @@ static int check_proto(struct lrucost_target *t)
 			  join(have, sizeof(have), t->protos[i],
 			       nr_params(t->protos[i])));
 	}
-	pr_err("hook target %s(%s) on this kernel, lrucost reads %s; refusing to load\n",
-	       t->name, join(have, sizeof(have), got, shown), want);
-	return -EINVAL;
+	pr_err("hook target %s(%s) on this kernel, lrucost reads %s; %s\n",
+	       t->name, join(have, sizeof(have), got, shown), want,
+	       t->required ? "refusing to load" : "not hooking it");
+	return t->required ? -EINVAL : 0;
 }
 
 static int check(struct lrucost_target *t)

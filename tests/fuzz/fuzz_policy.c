@@ -17,6 +17,9 @@
  *    the stock formula at the wanted ratio, clamped to the band the costs
  *    can reach (computed here in floating point), and the stock split of
  *    them is the stock formula's (again computed here).
+ *  - MGLRU batches: one type, never one with no pages, and more anon
+ *    already scanned never turns a file-first batch into an anon-first
+ *    one.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -109,6 +112,25 @@ static double band_x(unsigned long ap, unsigned long fp, unsigned int s)
 	return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
+static void fuzz_batch(unsigned long ap, unsigned long fp,
+		       const struct input *in,
+		       const struct lrucost_steer_debt *debt)
+{
+	struct lrucost_steer_debt more = *debt;
+	int b = lrucost_steer_batch(ap, fp, in->pages_a, in->pages_f, debt);
+
+	if (b != 0 && b != 1)
+		abort();
+	if (b && !in->pages_a)
+		abort();
+	if (more.anon < more.total) {
+		more.anon++;
+		if (lrucost_steer_batch(ap, fp, in->pages_a, in->pages_f,
+					&more) > b)
+			abort();
+	}
+}
+
 static void fuzz_steer(const struct input *in, unsigned int s)
 {
 	unsigned long ap, fp, ap2, fp2;
@@ -187,6 +209,10 @@ static void fuzz_steer(const struct input *in, unsigned int s)
 	if (st.mode == LRUCOST_STEER_FRACT || st.mode > LRUCOST_STEER_FILE ||
 	    (st.mode == LRUCOST_STEER_ANON && !(in->pages_a >> sh)))
 		abort();
+	debt.anon = in->debt_anon < in->debt_total ? in->debt_anon :
+						      in->debt_total;
+	debt.total = in->debt_total;
+	fuzz_batch(ap, fp, in, &debt);
 	lrucost_steer_account(&debt, st.est_anon, st.est_file,
 			      (in->pages_a + in->pages_f + 1) * 32);
 	lrucost_steer_account(&debt, in->scan_a, in->scan_f,

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The override of the anon/file choice under MGLRU (6.1 with MGLRU
+ * switched on, 6.12 and 7.x as shipped).
+ *
+ * Why here, and why this way.  The multi-gen LRU does not split a pass
+ * between the two types as get_scan_count() does: evict_folios() takes
+ * one batch at a time, of one type, from that type's oldest generation,
+ * and isolate_folios() is where the type is chosen.  That choice reads
+ * one input the caller hands in, swappiness, and the values 1 and 200
+ * mean "file first" and "anon first" on every version (6.1, 6.12: the
+ * explicit cases in isolate_folios(); 7.x: get_type_to_scan()), each
+ * falling back to the other type when the first has nothing to isolate.
+ * isolate_folios() is a real symbol on each of them, called with the
+ * lruvec's lru_lock held.  So lrucost hooks it with a kretprobe:
+ *
+ *   entry: decide the batch's type from the same policy core as the
+ *          classic adapter (lrucost_wanted_split(), then
+ *          lrucost_steer_batch(): error diffusion over the pages each
+ *          batch isolated), and rewrite the swappiness argument to 1 or
+ *          200;
+ *   return: read what the batch isolated, of which type, and account it
+ *          into the lruvec's debt, as the classic return handler does
+ *          for a pass.
+ *
+ * Nothing in kernel memory is written: the argument is the register
+ * isolate_folios() receives (an entry kprobe's register changes reach
+ * the function, see KERNEL-FACTS-6.12-7.x.md 4.3), gone when it returns.
+ * The callers' own decisions around the batch, how much to scan and
+ * whether to age, keep the kernel's value.
+ *
+ * The kernel's safety decisions are kept: a batch is left alone when the
+ * kernel passed swappiness 0 (!may_swap, no swap left, or a swappiness
+ * of 0: anon is not to be reclaimed), 201 (7.x: proactive reclaim asked
+ * for anon only), at priority 0 (the last resort), and when the
+ * allocation may not do IO (6.1 and 6.12 then take file themselves; anon
+ * could not be isolated anyway).  A type with nothing evictable is never
+ * forced: 1 and 200 keep the fallback.
+ *
+ * When an anon-first batch isolates file, anon had nothing in its oldest
+ * generation: MGLRU only evicts from there, and that generation moves on
+ * only when the kernel ages the lruvec, which under a re-read file set it
+ * may never do.  The stat anon_out_of_reach counts those batches, and
+ * each asks for one aging step (mglru_age.c).
+ *
+ * Both handlers run under the lru_lock, interrupts off, and take no lock
+ * of their own.  Unload drains pending returns before the lruvec table
+ * goes (lrucost_drain()).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/atomic.h>
+#include <linux/kprobes.h>
+#include <linux/mm.h>
+#include <linux/mmzone.h>
+#include <linux/ptrace.h>
+#include <linux/sysfs.h>
+#include "lrucost.h"
+#include "lrucost_steer.h"
+
+/* the swappiness that means anon first, file first: every version */
+#define ANON_FIRST	200
+#define FILE_FIRST	1
+/* LRU_GEN_ANON, LRU_GEN_FILE: the type isolate_folios() reports */
+#define GEN_ANON	0
+
+/* where isolate_folios()'s arguments are, per prototype (targets.c) */
+struct isolate_args {
+	int lruvec, sc, swappiness;
+	int type;		/* int *: the type the batch took */
+	int list;		/* the isolated folios; -1 if @isolated says */
+	int isolated;		/* int *: pages isolated; -1 if not given */
+};
+
+static const struct isolate_args protos[] = {
+	[LRUCOST_ISOLATE_TYPE] = { 0, 1, 2, 3, 4, -1 },
+	[LRUCOST_ISOLATE_NR_TYPE] = { 1, 2, 3, 4, 5, -1 },
+	[LRUCOST_ISOLATE_ISOLATED] = { 1, 2, 3, 6, 4, 5 },
+};
+
+static const struct isolate_args *args;
+static unsigned long off_priority, off_gfp_mask;
+static bool armed;
+
+static atomic_t in_flight = ATOMIC_INIT(0);
+static bool stopping;
+
+struct batch {
+	struct lrucost_lruvec *e;
+	struct lruvec *lruvec;	/* e's key at entry */
+	int *type;
+	int *isolated;
+	struct list_head *list;
+	bool anon_first;
+	unsigned long window;
+	unsigned long max_seq;	/* as the batch saw it: for an aging request */
+};
+
+/* the argument registers at a function's entry, x86-64 */
+static void set_arg(struct pt_regs *regs, int n, unsigned long v)
+{
+	switch (n) {
+	case 2:
+		regs->dx = v;
+		break;
+	case 3:
+		regs->cx = v;
+		break;
+	}
+}
+
+static unsigned long lruvec_max_seq(struct lruvec *lruvec)
+{
+#ifdef CONFIG_LRU_GEN
+	return READ_ONCE(lruvec->lrugen.max_seq);
+#else
+	return 0;	/* never armed: no MGLRU */
+#endif
+}
+
+/* Why a batch is left to the kernel, or LRUCOST_NR_STATS to steer it. */
+static enum lrucost_stat leave_reason(void *sc, long swappiness)
+{
+	if (!READ_ONCE(lrucost_knobs.enabled))
+		return LRUCOST_STAT_SKIP_DISABLED;
+	if (swappiness <= 0 || swappiness > ANON_FIRST)
+		return LRUCOST_STAT_SKIP_NO_SWAP;
+	if (!READ_ONCE(*((signed char *)sc + off_priority)))
+		return LRUCOST_STAT_SKIP_PRIORITY0;
+	if (!(READ_ONCE(*(gfp_t *)((char *)sc + off_gfp_mask)) & __GFP_IO))
+		return LRUCOST_STAT_SKIP_NO_IO;
+	return LRUCOST_NR_STATS;
+}
+
+static int isolate_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct batch *b = (struct batch *)ri->data;
+	struct lruvec *lruvec;
+	unsigned long size[NR_LRU_LISTS], anon, file, ap, fp;
+	long swappiness;
+	enum lrucost_stat why;
+	void *sc;
+
+	if (READ_ONCE(stopping))
+		return 1;	/* no return hook: see lrucost_drain() */
+	atomic_inc(&in_flight);
+	b->e = NULL;
+	lruvec = (struct lruvec *)regs_get_kernel_argument(regs, args->lruvec);
+	sc = (void *)regs_get_kernel_argument(regs, args->sc);
+	swappiness = (int)regs_get_kernel_argument(regs, args->swappiness);
+	why = leave_reason(sc, swappiness);
+	if (why != LRUCOST_NR_STATS) {
+		lrucost_stat_inc(why);
+		return 0;
+	}
+	b->e = lrucost_lruvec_get(lruvec);
+	if (!b->e)
+		return 0;
+	lrucost_lru_sizes(lruvec, size);
+	anon = size[LRU_INACTIVE_ANON] + size[LRU_ACTIVE_ANON];
+	file = size[LRU_INACTIVE_FILE] + size[LRU_ACTIVE_FILE];
+	lrucost_wanted_split(b->e, anon, file, swappiness,
+			     READ_ONCE(lrucost_knobs.anon_percent), &ap, &fp);
+	WRITE_ONCE(b->e->ap, ap);
+	WRITE_ONCE(b->e->fp, fp);
+	b->anon_first = lrucost_steer_batch(ap, fp, anon, file, &b->e->debt);
+	b->lruvec = lruvec;
+	b->window = anon + file + 1;
+	b->max_seq = lruvec_max_seq(lruvec);
+	b->type = (int *)regs_get_kernel_argument(regs, args->type);
+	b->isolated = args->isolated < 0 ? NULL :
+		(int *)regs_get_kernel_argument(regs, args->isolated);
+	b->list = (struct list_head *)regs_get_kernel_argument(regs, args->list);
+	set_arg(regs, args->swappiness, b->anon_first ? ANON_FIRST : FILE_FIRST);
+	lrucost_stat_inc(LRUCOST_STAT_STEERED);
+	lrucost_stat_inc(b->anon_first ? LRUCOST_STAT_STEER_ANON :
+			 LRUCOST_STAT_STEER_FILE);
+	return 0;
+}
+NOKPROBE_SYMBOL(isolate_entry);
+
+/* pages on the caller's private list of folios just isolated */
+static unsigned long list_pages(struct list_head *list)
+{
+	struct folio *folio;
+	unsigned long n = 0;
+
+	list_for_each_entry(folio, list, lru)
+		n += folio_nr_pages(folio);
+	return n;
+}
+
+static int isolate_return(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct batch *b = (struct batch *)ri->data;
+	unsigned long n;
+	int type;
+
+	if (!b->e || READ_ONCE(b->e->key) != b->lruvec)
+		goto out;
+	type = READ_ONCE(*b->type);
+	if (b->isolated)
+		n = max(READ_ONCE(*b->isolated), 0);
+	else
+		n = regs_return_value(regs) ? list_pages(b->list) : 0;
+	if (b->anon_first && (type != GEN_ANON || !n)) {
+		lrucost_stat_inc(LRUCOST_STAT_ANON_OUT_OF_REACH);
+		lrucost_age_request(b->e, b->max_seq);
+	}
+	if (n)
+		lrucost_steer_account(&b->e->debt, type == GEN_ANON ? n : 0,
+				      type == GEN_ANON ? 0 : n, b->window);
+out:
+	/* last: the drain waits for this, see lrucost_drain() */
+	atomic_dec(&in_flight);
+	return 0;
+}
+NOKPROBE_SYMBOL(isolate_return);
+
+static struct kretprobe isolate_probe = {
+	.entry_handler = isolate_entry,
+	.handler = isolate_return,
+	.data_size = sizeof(struct batch),
+};
+
+/**
+ * lrucost_mglru_steer_init - arm the MGLRU adapter where this kernel has one
+ *
+ * Where isolate_folios() cannot be hooked (no MGLRU, inlined, or a
+ * prototype lrucost does not know), MGLRU is left to the kernel and
+ * status says why; that is not a reason to refuse the load.
+ *
+ * Return: 0, or a negative errno after a pr_err naming the cause.
+ */
+int lrucost_mglru_steer_init(void)
+{
+	const struct lrucost_btf_member *prio, *gfp;
+	int proto = lrucost_hook_proto(LRUCOST_HOOK_ISOLATE_FOLIOS);
+	int ret;
+
+	armed = false;
+	if (!lrucost_mglru_known() || proto < 0)
+		return 0;
+	prio = lrucost_layout_field("scan_control", "priority");
+	gfp = lrucost_layout_field("scan_control", "gfp_mask");
+	if (!prio || !gfp) {
+		pr_err("BTF: no scan_control priority or gfp_mask; MGLRU left to the kernel\n");
+		return 0;
+	}
+	off_priority = prio->bit_offset / 8;
+	off_gfp_mask = gfp->bit_offset / 8;
+	args = &protos[proto];
+	WRITE_ONCE(stopping, false);
+	lrucost_age_init();
+	isolate_probe.kp.symbol_name =
+		lrucost_hook_name(LRUCOST_HOOK_ISOLATE_FOLIOS);
+	/* called under a spinlock: one at a time per CPU */
+	isolate_probe.maxactive = max_t(int, 16, 2 * num_possible_cpus());
+	ret = register_kretprobe(&isolate_probe);
+	if (ret) {
+		pr_err("cannot hook %s: %d\n", isolate_probe.kp.symbol_name,
+		       ret);
+		return ret;
+	}
+	armed = true;
+	return 0;
+}
+
+/**
+ * lrucost_mglru_steer_exit - disarm, after the last pending batch returned
+ */
+void lrucost_mglru_steer_exit(void)
+{
+	if (!armed)
+		return;
+	lrucost_drain(&stopping, &in_flight, "isolate_folios");
+	unregister_kretprobe(&isolate_probe);
+	/* after the hook: nothing asks for aging any more */
+	lrucost_age_exit();
+	armed = false;
+}
+
+/**
+ * lrucost_mglru_steerable - whether MGLRU batches are steered here
+ *
+ * Return: true once the isolate_folios() hook is armed.
+ */
+bool lrucost_mglru_steerable(void)
+{
+	return armed;
+}
+
+/**
+ * lrucost_mglru_steer_show - append why MGLRU is not steered, if it is not
+ * @buf: the sysfs page
+ * @at: bytes already in @buf
+ *
+ * Return: bytes appended.
+ */
+int lrucost_mglru_steer_show(char *buf, int at)
+{
+	const char *why;
+
+	int n;
+
+	if (armed) {
+		n = sysfs_emit_at(buf, at, "mglru steering: %s, missed %d\n",
+				  lrucost_hook_name(LRUCOST_HOOK_ISOLATE_FOLIOS),
+				  isolate_probe.nmissed);
+		return n + lrucost_age_show(buf, at + n);
+	}
+	if (!lrucost_mglru_known())
+		why = "this kernel has no MGLRU";
+	else if (lrucost_hook_proto(LRUCOST_HOOK_ISOLATE_FOLIOS) < 0)
+		why = "isolate_folios() cannot be hooked here";
+	else
+		why = "scan_control lacks priority or gfp_mask";
+	return sysfs_emit_at(buf, at, "mglru steering: unsupported: %s\n", why);
+}
