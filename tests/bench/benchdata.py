@@ -7,7 +7,8 @@ the report and the pipeline check agree on them.
 import json
 import os
 
-WAYS = ("classic", "mglru", "lrucost")
+# lrucost-mglru: MGLRU on and lrucost steering it (module/mglru_hook.c)
+WAYS = ("classic", "mglru", "lrucost", "lrucost-mglru")
 SCENARIOS = ("thrash", "stream", "overhead-faults", "overhead-coldread")
 # the ways each scenario runs (overhead compares loaded with not loaded)
 SCENARIO_WAYS = {

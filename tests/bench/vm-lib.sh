@@ -15,7 +15,9 @@ allocstall_movable pgmajfault pgrefill pgactivate pgdeactivate pgrotated"
 
 # way_begin SCENARIO WAY: reset (bench_reset), then set up WAY: classic
 # (stock LRU, lrucost not loaded), mglru (stock, lru_gen on, lrucost not
-# loaded), lrucost (loaded, steering), or ideal (classic without the
+# loaded), lrucost (loaded, steering), lrucost-mglru (lru_gen on, lrucost
+# loaded and steering MGLRU, debugfs mounted for its aging requests), or
+# ideal (classic without the
 # scenario's idle memory: the reference a perfect policy would reach, idle
 # anon swapped out once and never back).  A way that cannot be set up is a
 # failed test and a false return.
@@ -28,6 +30,12 @@ way_begin() {
 		insmod "$LRUCOST_KO" &&
 			grep -qx 'steering: active' "$LRUCOST_SYS/status"
 		;;
+	lrucost-mglru)
+		mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+		echo y >$GEN && insmod "$LRUCOST_KO" &&
+			grep -q '^mglru steering: isolate_folios' \
+				"$LRUCOST_SYS/status"
+		;;
 	*) false ;;
 	esac || { tap_not_ok "$1 $2: set up the way"; return 1; }
 }
@@ -36,6 +44,7 @@ way_end() {
 	case $1 in
 	mglru) echo n >$GEN ;;
 	lrucost) rmmod lrucost ;;
+	lrucost-mglru) rmmod lrucost && echo n >$GEN ;;
 	esac
 }
 
@@ -109,5 +118,5 @@ bench_param() {
 	echo "${v:-$2}"
 }
 
-BENCH_WAYS=$(bench_param WAYS "classic mglru lrucost")
+BENCH_WAYS=$(bench_param WAYS "classic mglru lrucost lrucost-mglru")
 BENCH_RUN=$(bench_param RUN 1)
