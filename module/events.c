@@ -346,9 +346,8 @@ int lrucost_events_init(void)
 		pr_err("cannot hook %s: %d\n",
 		       activations_probe.kp.symbol_name, ret);
 		activations_probe.kp.symbol_name = NULL;
-		lrucost_drain(&refaults_stopping, &refaults_pending, "refault");
-		unregister_kretprobe(&refault_probe);
-		unregister_kprobe(&rotations_probe);
+		/* the other two are armed: undo them as unload does */
+		lrucost_events_exit();
 	}
 	return ret;
 }

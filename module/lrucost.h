@@ -11,6 +11,10 @@
 #include "lrucost_policy.h"
 #include "lrucost_steer.h"
 
+struct folio;
+struct lruvec;
+struct mem_cgroup;
+
 #define LRUCOST_VERSION "0.1.0"
 
 /* ksym.c: symbol addresses from the kprobe lookup, nothing called */
@@ -84,6 +88,8 @@ int lrucost_layout_show(char *buf, int at);
 int lrucost_mglru_init(void);
 bool lrucost_mglru_enabled(void);
 bool lrucost_mglru_known(void);
+unsigned long lrucost_mglru_max_seq(struct lruvec *lruvec);
+void lrucost_mglru_sizes(struct lruvec *lruvec, unsigned long *size);
 
 /* knobs.c: the tunables, each read with READ_ONCE on the hot path */
 struct lrucost_knobs {
@@ -129,9 +135,6 @@ void lrucost_stats_reset(void);
 const char *lrucost_stat_name(enum lrucost_stat item);
 
 /* lruvecs.c: lrucost's per-lruvec state */
-struct lruvec;
-struct folio;
-struct mem_cgroup;
 struct lrucost_lruvec {
 	struct lruvec *key;
 	u64 serial;			/* the memcg's css serial number */

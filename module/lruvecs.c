@@ -215,43 +215,13 @@ static void cost_sub(atomic_long_t *cost, unsigned long d)
 		;
 }
 
-/*
- * MGLRU's sizes, from its own per-generation counts, as it reports them
- * to the list sizes (lru_gen_update_size()): the two youngest
- * generations count as active.  Not from the memcg's per-zone list
- * sizes: MGLRU does not keep those (it calls __update_lru_size(), not
- * update_lru_size()), so under MGLRU they read 0 or what the classic LRU
- * left.
- */
-static void gen_sizes(struct lruvec *lruvec, unsigned long *size)
-{
-#ifdef CONFIG_LRU_GEN
-	unsigned long max_seq = READ_ONCE(lruvec->lrugen.max_seq), seq;
-	int type, zone;
-
-	for (seq = max_seq - MAX_NR_GENS + 1; seq <= max_seq; seq++) {
-		int gen = seq % MAX_NR_GENS;
-		bool active = seq + 1 >= max_seq;
-
-		for (type = 0; type < ANON_AND_FILE; type++) {
-			enum lru_list lru = type * LRU_FILE +
-					    (active ? LRU_ACTIVE : 0);
-
-			for (zone = 0; zone < MAX_NR_ZONES; zone++)
-				size[lru] += max(READ_ONCE(lruvec->lrugen.nr_pages[gen][type][zone]),
-						 0L);
-		}
-	}
-#endif
-}
-
 /**
  * lrucost_lru_sizes - pages on each of a lruvec's LRU lists
  * @lruvec: the lruvec
  * @size: out, NR_LRU_LISTS entries indexed by enum lru_list
  *
  * Mirrors lruvec_lru_size() over every zone, for each list; under MGLRU,
- * from its generations (gen_sizes()).
+ * from its generations (lrucost_mglru_sizes()).
  */
 void lrucost_lru_sizes(struct lruvec *lruvec, unsigned long *size)
 {
@@ -259,9 +229,7 @@ void lrucost_lru_sizes(struct lruvec *lruvec, unsigned long *size)
 	int zid;
 
 	if (lrucost_mglru_enabled()) {
-		for (lru = 0; lru < NR_LRU_LISTS; lru++)
-			size[lru] = 0;
-		gen_sizes(lruvec, size);
+		lrucost_mglru_sizes(lruvec, size);
 		return;
 	}
 	for (lru = 0; lru < NR_LRU_LISTS; lru++) {

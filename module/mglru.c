@@ -4,9 +4,13 @@
  * reclaim to lru_gen_shrink_lruvec() and the classic anon/file balance
  * lrucost steers is not used.  lru_gen_enabled() is an inline over the
  * unexported static key array lru_gen_caps; its first key
- * (LRU_GEN_CORE) is read here through kallsyms.
+ * (LRU_GEN_CORE) is read here through kallsyms.  What lrucost reads of
+ * a lruvec's generations (lruvec->lrugen) is read here too, and only
+ * here.
  */
 #include <linux/jump_label.h>
+#include <linux/minmax.h>
+#include <linux/mmzone.h>
 #include "lrucost.h"
 
 static struct static_key *lru_gen_core;
@@ -40,4 +44,58 @@ bool lrucost_mglru_known(void)
 bool lrucost_mglru_enabled(void)
 {
 	return lru_gen_core && static_key_count(lru_gen_core) > 0;
+}
+
+/**
+ * lrucost_mglru_max_seq - a lruvec's youngest generation
+ * @lruvec: the lruvec
+ *
+ * Return: its max_seq, as an aging request names it; 0 without MGLRU.
+ */
+unsigned long lrucost_mglru_max_seq(struct lruvec *lruvec)
+{
+#ifdef CONFIG_LRU_GEN
+	return READ_ONCE(lruvec->lrugen.max_seq);
+#else
+	return 0;
+#endif
+}
+
+/**
+ * lrucost_mglru_sizes - a lruvec's pages, from its generations
+ * @lruvec: the lruvec
+ * @size: out, NR_LRU_LISTS entries indexed by enum lru_list, zeroed first
+ *
+ * MGLRU's sizes from its own per-generation counts, as it reports them
+ * to the list sizes (lru_gen_update_size()): the two youngest
+ * generations count as active.  Not from the memcg's per-zone list
+ * sizes: MGLRU does not keep those (it calls __update_lru_size(), not
+ * update_lru_size()), so under MGLRU they read 0 or what the classic LRU
+ * left.
+ */
+void lrucost_mglru_sizes(struct lruvec *lruvec, unsigned long *size)
+{
+	enum lru_list lru;
+
+	for (lru = 0; lru < NR_LRU_LISTS; lru++)
+		size[lru] = 0;
+#ifdef CONFIG_LRU_GEN
+	{
+		unsigned long max_seq = lrucost_mglru_max_seq(lruvec), seq;
+		int type, zone;
+
+		for (seq = max_seq - MAX_NR_GENS + 1; seq <= max_seq; seq++) {
+			int gen = seq % MAX_NR_GENS;
+			bool active = seq + 1 >= max_seq;
+
+			for (type = 0; type < ANON_AND_FILE; type++) {
+				lru = type * LRU_FILE +
+				      (active ? LRU_ACTIVE : 0);
+				for (zone = 0; zone < MAX_NR_ZONES; zone++)
+					size[lru] += max(READ_ONCE(lruvec->lrugen.nr_pages[gen][type][zone]),
+							 0L);
+			}
+		}
+	}
+#endif
 }

@@ -109,15 +109,6 @@ static void set_arg(struct pt_regs *regs, int n, unsigned long v)
 	}
 }
 
-static unsigned long lruvec_max_seq(struct lruvec *lruvec)
-{
-#ifdef CONFIG_LRU_GEN
-	return READ_ONCE(lruvec->lrugen.max_seq);
-#else
-	return 0;	/* never armed: no MGLRU */
-#endif
-}
-
 /* Why a batch is left to the kernel, or LRUCOST_NR_STATS to steer it. */
 static enum lrucost_stat leave_reason(void *sc, long swappiness)
 {
@@ -166,7 +157,7 @@ static int isolate_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	b->anon_first = lrucost_steer_batch(ap, fp, anon, file, &b->e->debt);
 	b->lruvec = lruvec;
 	b->window = anon + file + 1;
-	b->max_seq = lruvec_max_seq(lruvec);
+	b->max_seq = lrucost_mglru_max_seq(lruvec);
 	b->type = (int *)regs_get_kernel_argument(regs, args->type);
 	b->isolated = args->isolated < 0 ? NULL :
 		(int *)regs_get_kernel_argument(regs, args->isolated);
