@@ -40,6 +40,17 @@
  *     they have a shadow entry; lrucost counts what 6.1 sees and does
  *     not try to count the rest.
  *
+ *   IO cost, MGLRU, also: the same kretprobe, a refault MGLRU counts as
+ *     recent without restoring it (refault_recent()).  MGLRU's restore
+ *     test is narrower than the classic LRU's refault distance: 6.1 and
+ *     6.12 restore a page only when it faults in through a page table or
+ *     was read often, so a file set re-read with read() and evicted from
+ *     the oldest generation before its next read refaults at full IO
+ *     cost and is never restored.  MGLRU's own controller weighs those
+ *     refaults (lrugen->refaulted[], the refaults from generations still
+ *     in reach), and so does lrucost.  A restore is recent too: each
+ *     refault is counted once, as a restore if it is one.
+ *
  *   Not counted: lru_add_fn() is the seed's __pagevec_lru_add_fn, where
  *     the seed charged IO cost for PG_workingset pages added to the LRU;
  *     those are the same pages workingset_refault() has just marked, so
@@ -159,6 +170,8 @@ NOKPROBE_SYMBOL(rotations_pre);
 struct refault_call {
 	struct folio *folio;
 	bool was_active;
+	struct lruvec *lruvec;	/* MGLRU: the folio's, at entry */
+	long refaulted;		/* MGLRU: its recent refaults, at entry */
 };
 
 static int refault_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
@@ -171,9 +184,38 @@ static int refault_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	c->folio = (struct folio *)regs->di;
 	c->was_active = folio_test_active(c->folio) ||
 			folio_test_workingset(c->folio);
+	c->lruvec = NULL;
+	if (!c->was_active && lrucost_mglru_enabled()) {
+		rcu_read_lock();	/* the folio's memcg: rotations_pre() */
+		c->lruvec = lrucost_folio_lruvec(c->folio);
+		if (c->lruvec)
+			c->refaulted = lrucost_mglru_refaulted(c->lruvec,
+					folio_is_file_lru(c->folio));
+		rcu_read_unlock();
+	}
 	return 0;
 }
 NOKPROBE_SYMBOL(refault_entry);
+
+/*
+ * Under MGLRU, whether lru_gen_refault() counted this refault as recent:
+ * its type's refaulted[] sum in the folio's lruvec grew by the folio's
+ * pages during the call.  A refault another CPU lands in the same lruvec
+ * meanwhile can make one that was not recent look so; a reset of the
+ * history slot meanwhile hides one that was.  Both need two refaults of
+ * one lruvec within microseconds and only blur the cost.  @lruvec is the
+ * folio's now, under RCU: the one read at entry only if it is the same.
+ */
+static bool refault_recent(struct refault_call *c, struct lruvec *lruvec,
+			   bool file, unsigned long nr)
+{
+	long grew;
+
+	if (!lruvec || lruvec != c->lruvec || !lrucost_mglru_enabled())
+		return false;
+	grew = lrucost_mglru_refaulted(lruvec, file) - c->refaulted;
+	return grew >= (long)nr;
+}
 
 static int refault_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
@@ -185,17 +227,21 @@ static int refault_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 
 	if (c->was_active)
 		goto out;
-	if (!folio_test_workingset(folio)) {
+	rcu_read_lock();	/* the folio's memcg, see rotations_pre() */
+	lruvec = lrucost_folio_lruvec(folio);
+	if (folio_test_workingset(folio)) {
+		lrucost_stat_add(file ? LRUCOST_STAT_REFAULT_ACTIVE_FILE :
+				 LRUCOST_STAT_REFAULT_ANON, nr);
+	} else if (refault_recent(c, lruvec, file, nr)) {
+		lrucost_stat_add(file ? LRUCOST_STAT_REFAULT_RECENT_FILE :
+				 LRUCOST_STAT_REFAULT_RECENT_ANON, nr);
+	} else {
 		/* activated, but was not in the workingset: no IO cost */
 		if (file && folio_test_active(folio))
 			lrucost_stat_add(LRUCOST_STAT_REFAULT_INACTIVE_FILE,
 					 nr);
-		goto out;
+		lruvec = NULL;
 	}
-	lrucost_stat_add(file ? LRUCOST_STAT_REFAULT_ACTIVE_FILE :
-			 LRUCOST_STAT_REFAULT_ANON, nr);
-	rcu_read_lock();	/* the folio's memcg, see rotations_pre() */
-	lruvec = lrucost_folio_lruvec(folio);
 	if (lruvec)
 		lrucost_lruvec_note(lruvec, file, LRUCOST_IO, nr);
 	rcu_read_unlock();

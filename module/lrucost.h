@@ -90,6 +90,7 @@ bool lrucost_mglru_enabled(void);
 bool lrucost_mglru_known(void);
 unsigned long lrucost_mglru_max_seq(struct lruvec *lruvec);
 void lrucost_mglru_sizes(struct lruvec *lruvec, unsigned long *size);
+long lrucost_mglru_refaulted(struct lruvec *lruvec, bool file);
 
 /* knobs.c: the tunables, each read with READ_ONCE on the hot path */
 struct lrucost_knobs {
@@ -121,6 +122,8 @@ enum lrucost_stat {
 	LRUCOST_STAT_REFAULT_INACTIVE_FILE,
 	LRUCOST_STAT_REFAULT_ACTIVE_FILE,
 	LRUCOST_STAT_REFAULT_ANON,
+	LRUCOST_STAT_REFAULT_RECENT_FILE,
+	LRUCOST_STAT_REFAULT_RECENT_ANON,
 	LRUCOST_STAT_ROTATED_ANON,
 	LRUCOST_STAT_ROTATED_FILE,
 	LRUCOST_STAT_COST_CPU,

@@ -99,3 +99,29 @@ void lrucost_mglru_sizes(struct lruvec *lruvec, unsigned long *size)
 	}
 #endif
 }
+
+/**
+ * lrucost_mglru_refaulted - the refaults MGLRU has counted as recent
+ * @lruvec: the lruvec
+ * @file: of file pages (else anon)
+ *
+ * lru_gen_refault() adds a refault whose shadow is from a generation
+ * still in reach to lrugen->refaulted[][type][], the refault rate its
+ * own type controller (get_type_to_scan()) balances on.  The sum over
+ * the history slots and tiers only grows, but for the moments a slot is
+ * cleared as min_seq moves on (reset_ctrl_pos()).
+ *
+ * Return: the sum, in pages; 0 without MGLRU.
+ */
+long lrucost_mglru_refaulted(struct lruvec *lruvec, bool file)
+{
+	long sum = 0;
+#ifdef CONFIG_LRU_GEN
+	int hist, tier;
+
+	for (hist = 0; hist < NR_HIST_GENS; hist++)
+		for (tier = 0; tier < MAX_NR_TIERS; tier++)
+			sum += atomic_long_read(&lruvec->lrugen.refaulted[hist][file][tier]);
+#endif
+	return sum;
+}

@@ -57,6 +57,8 @@ check "cost_io rose" test "$(st cost_io)" -gt 0
 check "cost_cpu rose" test "$(st cost_cpu)" -gt 0
 check_eq "cost_io = io_cost x IO events" "$(st cost_io)" \
 	$((32 * ($(st refault_active_file) + $(st refault_anon))))
+check_eq "classic LRU: no refault counted as MGLRU-recent" \
+	$(($(st refault_recent_file) + $(st refault_recent_anon))) 0
 check "lruvecs lists state" sh -c "[ \$(wc -l <$LRUCOST_SYS/lruvecs) -gt 1 ]"
 sed 's/^/#   /' "$LRUCOST_SYS/lruvecs" | head -5
 
