@@ -90,8 +90,13 @@ while [ "$samples" -lt $((secs / every)) ]; do
 		why="$why $(grep '^steering' "$LRUCOST_SYS/status");"
 	[ "$(cat "$LRUCOST_SYS/swappiness")" = "$swp" ] ||
 		why="$why swappiness not $swp;"
+	# the clock read now, not $t: a sample takes seconds, and the timed
+	# workers end on their own $run seconds after they started (in one
+	# make check the active hog and the reader had, by the end of the
+	# sample that began at t=24)
+	now=$(($(date +%s) - start))
 	for p in $active $idle $rand $stream $memcgs; do
-		kill -0 "$p" 2>/dev/null || [ "$t" -ge "$secs" ] ||
+		kill -0 "$p" 2>/dev/null || [ "$now" -ge "$run" ] ||
 			why="$why worker $p died;"
 	done
 	tap_diag "t=${t}s steered $steered rotations $rot cost_cpu $cpu refaults $ref cost_io $io pswpout $(vm pswpout) swappiness $swp${why:+ BAD:$why}"
