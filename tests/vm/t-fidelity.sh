@@ -61,6 +61,23 @@ share() {
 		}' /tmp/fidelity.hist
 }
 
+# drops_negligible HIST: the tracing map drops an event when two CPUs
+# insert the same new key at once and the first does not finish within
+# the map's retry bound (__tracing_map_insert(); under TCG one vCPU can
+# spin while the other is descheduled: 7.3, enabled=0, one drop in CI).
+# An event is one shrink_inactive_list() call, at most SWAP_CLUSTER_MAX
+# (32) pages, so drops are harmless while 32 x drops stays under 1% of
+# the pages the share is taken from.
+drops_negligible() {
+	awk '
+		/^[{] priority:/ {
+			gsub(/[{},:]/, " ")
+			if ($2 != 0) t += $8
+		}
+		/Dropped:/ { d = $2 }
+		END { exit !(d != "" && d * 32 * 100 <= t) }' "$1"
+}
+
 near() { # near GOT WANT TOL
 	[ "$1" -ge $(($2 - $3)) ] && [ "$1" -le $(($2 + $3)) ]
 }
@@ -71,8 +88,8 @@ measure() {
 	share 1 >/dev/null
 	m=$(share 3)
 	tap_diag "$1: anon share $m"
-	check "$1: the histogram dropped no entry" \
-		sh -c "grep -q 'Dropped: 0\$' /tmp/fidelity.hist"
+	check "$1: the histogram's dropped entries cannot move the share a point" \
+		drops_negligible /tmp/fidelity.hist
 	m=${m%% *}
 }
 
