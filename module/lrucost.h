@@ -89,6 +89,7 @@ int lrucost_mglru_init(void);
 bool lrucost_mglru_enabled(void);
 bool lrucost_mglru_known(void);
 unsigned long lrucost_mglru_max_seq(struct lruvec *lruvec);
+bool lrucost_mglru_anon_full(struct lruvec *lruvec);
 void lrucost_mglru_sizes(struct lruvec *lruvec, unsigned long *size);
 long lrucost_mglru_refaulted(struct lruvec *lruvec, bool file);
 
@@ -116,6 +117,7 @@ enum lrucost_stat {
 	LRUCOST_STAT_SKIP_MGLRU,
 	LRUCOST_STAT_SKIP_NO_IO,
 	LRUCOST_STAT_ANON_OUT_OF_REACH,
+	LRUCOST_STAT_FILE_TOOK_ANON,
 	LRUCOST_STAT_TABLE_FULL,
 	LRUCOST_STAT_SLOT_REUSED,
 	LRUCOST_STAT_ADDR_REUSED,
@@ -197,7 +199,8 @@ int lrucost_mglru_steer_show(char *buf, int at);
 /* mglru_age.c: aging an lruvec on request, through lru_gen's debugfs */
 void lrucost_age_init(void);
 void lrucost_age_exit(void);
-void lrucost_age_request(struct lrucost_lruvec *e, unsigned long max_seq);
+void lrucost_age_request(struct lrucost_lruvec *e, unsigned long max_seq,
+			 bool force, unsigned int anon_permille);
 int lrucost_age_show(char *buf, int at);
 
 /* sysfs.c: /sys/kernel/mm/lrucost/ */

@@ -77,6 +77,9 @@ unsigned long lrucost_steer_anon_part(unsigned long scanned,
 void lrucost_steer_account(struct lrucost_steer_debt *debt,
 			   unsigned long scan_anon, unsigned long scan_file,
 			   unsigned long window);
+unsigned int lrucost_steer_anon_permille(unsigned long ap, unsigned long fp,
+					 unsigned long anon_pages,
+					 unsigned long file_pages);
 int lrucost_steer_batch(unsigned long ap, unsigned long fp,
 			unsigned long anon_pages, unsigned long file_pages,
 			const struct lrucost_steer_debt *debt);

@@ -62,6 +62,32 @@ unsigned long lrucost_mglru_max_seq(struct lruvec *lruvec)
 }
 
 /**
+ * lrucost_mglru_anon_full - whether anon holds every generation it can
+ * @lruvec: the lruvec
+ *
+ * Anon's oldest generation is never younger than file's
+ * (try_to_inc_min_seq()), so while file's oldest keeps being refilled
+ * (pages read through read() are added there, lru_gen_folio_seq()),
+ * anon's cannot move on either, however empty: anon is out of reach
+ * with every generation in use.  The kernel then refuses an aging
+ * request without force_scan (run_aging(): -ERANGE); a forced one moves
+ * each full type's oldest generation into the next (inc_max_seq(),
+ * inc_min_seq()), as its own aging does when a lruvec is full.
+ *
+ * Return: true if anon spans MAX_NR_GENS generations; false without
+ * MGLRU.
+ */
+bool lrucost_mglru_anon_full(struct lruvec *lruvec)
+{
+#ifdef CONFIG_LRU_GEN
+	return READ_ONCE(lruvec->lrugen.min_seq[LRU_GEN_ANON]) +
+	       MAX_NR_GENS - 1 <= lrucost_mglru_max_seq(lruvec);
+#else
+	return false;
+#endif
+}
+
+/**
  * lrucost_mglru_sizes - a lruvec's pages, from its generations
  * @lruvec: the lruvec
  * @size: out, NR_LRU_LISTS entries indexed by enum lru_list, zeroed first

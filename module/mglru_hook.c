@@ -41,7 +41,11 @@
  * generation: MGLRU only evicts from there, and that generation moves on
  * only when the kernel ages the lruvec, which under a re-read file set it
  * may never do.  The stat anon_out_of_reach counts those batches, and
- * each asks for one aging step (mglru_age.c).
+ * each asks for one aging step (mglru_age.c).  The other way round,
+ * file_took_anon counts file-first batches that isolated anon: the
+ * kernel's fallback when the oldest file folios were all kept, and on
+ * 6.1 and 6.12 its rule to take anon first while anon's oldest
+ * generation is the older, whatever the batch asked.
  *
  * Both handlers run under the lru_lock, interrupts off, and take no lock
  * of their own.  Unload drains pending returns before the lruvec table
@@ -94,6 +98,7 @@ struct batch {
 	bool anon_first;
 	unsigned long window;
 	unsigned long max_seq;	/* as the batch saw it: for an aging request */
+	unsigned int anon_permille;	/* the share wanted: the aging's pace */
 };
 
 /* the argument registers at a function's entry, x86-64 */
@@ -155,6 +160,7 @@ static int isolate_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	WRITE_ONCE(b->e->ap, ap);
 	WRITE_ONCE(b->e->fp, fp);
 	b->anon_first = lrucost_steer_batch(ap, fp, anon, file, &b->e->debt);
+	b->anon_permille = lrucost_steer_anon_permille(ap, fp, anon, file);
 	b->lruvec = lruvec;
 	b->window = anon + file + 1;
 	b->max_seq = lrucost_mglru_max_seq(lruvec);
@@ -196,8 +202,12 @@ static int isolate_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 		n = regs_return_value(regs) ? list_pages(b->list) : 0;
 	if (b->anon_first && (type != GEN_ANON || !n)) {
 		lrucost_stat_inc(LRUCOST_STAT_ANON_OUT_OF_REACH);
-		lrucost_age_request(b->e, b->max_seq);
+		lrucost_age_request(b->e, b->max_seq,
+				    lrucost_mglru_anon_full(b->lruvec),
+				    b->anon_permille);
 	}
+	if (!b->anon_first && type == GEN_ANON && n)
+		lrucost_stat_inc(LRUCOST_STAT_FILE_TOOK_ANON);
 	if (n)
 		lrucost_steer_account(&b->e->debt, type == GEN_ANON ? n : 0,
 				      type == GEN_ANON ? 0 : n, b->window);

@@ -322,6 +322,31 @@ void lrucost_steer_trim_pass(unsigned long ap, unsigned long fp,
 }
 
 /**
+ * lrucost_steer_anon_permille - the anon share batches are held to
+ * @ap: wanted anon pressure (from lrucost_split())
+ * @fp: wanted file pressure
+ * @anon_pages: the lruvec's anon pages, all generations
+ * @file_pages: its file pages, all generations
+ *
+ * The share lrucost_steer_batch() steers to, as a number: what a classic
+ * pass would scan, @anon_pages * @ap : @file_pages * @fp.
+ *
+ * Return: the anon share in thousandths, 0..1000; 0 with nothing to scan.
+ */
+unsigned int lrucost_steer_anon_permille(unsigned long ap, unsigned long fp,
+					 unsigned long anon_pages,
+					 unsigned long file_pages)
+{
+	unsigned long want_a, want_f;
+
+	estimate(ap, fp, anon_pages, file_pages, &want_a, &want_f);
+	if (!want_a)
+		return 0;
+	/* below 2^31 each after estimate(): the product fits 64 bits */
+	return (unsigned int)(want_a * 1000 / (want_a + want_f));
+}
+
+/**
  * lrucost_steer_batch - which type one MGLRU eviction batch takes first
  * @ap: wanted anon pressure (from lrucost_split())
  * @fp: wanted file pressure

@@ -118,10 +118,15 @@ static void fuzz_batch(unsigned long ap, unsigned long fp,
 {
 	struct lrucost_steer_debt more = *debt;
 	int b = lrucost_steer_batch(ap, fp, in->pages_a, in->pages_f, debt);
+	unsigned int permille = lrucost_steer_anon_permille(ap, fp, in->pages_a,
+							    in->pages_f);
 
 	if (b != 0 && b != 1)
 		abort();
 	if (b && !in->pages_a)
+		abort();
+	/* a share in thousandths, none without anon pages */
+	if (permille > 1000 || (!in->pages_a && permille))
 		abort();
 	if (more.anon < more.total) {
 		more.anon++;

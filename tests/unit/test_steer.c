@@ -619,6 +619,36 @@ static void test_batch_edges(void **state)
 	assert_int_equal(lrucost_steer_batch(1, ~0UL, 1, ~0UL >> 2, &debt), 0);
 }
 
+/*
+ * The share the batches are held to, as a number: anon_percent's own
+ * pressures give it back (in thousandths, to rounding); nothing wanted
+ * is 0, only anon 1000; no overflow at the largest sizes and pressures.
+ */
+static void test_batch_anon_permille(void **state)
+{
+	static const unsigned int want[] = { 0, 100, 500, 900, 1000 };
+	unsigned long anon = 40000, file = 90000;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		unsigned long ap = want[i] * file, fp = (1000 - want[i]) * anon;
+		unsigned int got = lrucost_steer_anon_permille(ap, fp, anon,
+							       file);
+
+		if (got + 1 < want[i] || got > want[i])
+			fail_msg("want %u got %u", want[i], got);
+	}
+	assert_int_equal(lrucost_steer_anon_permille(1, 1, 0, 0), 0);
+	assert_int_equal(lrucost_steer_anon_permille(0, 0, 5, 5), 0);
+	assert_int_equal(lrucost_steer_anon_permille(1, 0, 5, 5), 1000);
+	assert_int_equal(lrucost_steer_anon_permille(1, 1, 0, 5), 0);
+	assert_true(lrucost_steer_anon_permille(~0UL, 1, ~0UL, 1) >= 999);
+	assert_true(lrucost_steer_anon_permille(1, ~0UL, 1, ~0UL) <= 1);
+	assert_int_equal(lrucost_steer_anon_permille(~0UL, ~0UL, ~0UL, ~0UL),
+			 500);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -635,6 +665,7 @@ int main(void)
 		cmocka_unit_test(test_trim_pass_one_list_only),
 		cmocka_unit_test(test_batch_holds_share),
 		cmocka_unit_test(test_batch_edges),
+		cmocka_unit_test(test_batch_anon_permille),
 	};
 
 	return cmocka_run_group_tests_name("steer", tests, NULL, NULL);
