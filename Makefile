@@ -37,7 +37,8 @@ VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
 	tests/vm/t-knobs.sh tests/vm/t-mglru.sh tests/vm/t-counters.sh \
 	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh tests/vm/t-memcg.sh \
 	tests/vm/t-noswap.sh tests/vm/t-soak.sh tests/vm/t-lowprot.sh \
-	tests/vm/t-decay.sh tests/vm/t-churn.sh tests/vm/t-mglru-thrash.sh
+	tests/vm/t-decay.sh tests/vm/t-churn.sh tests/vm/t-mglru-thrash.sh \
+	tests/vm/t-mglru-fidelity.sh
 # the seed's set-up: file system on a slow disk, swap on a fast one
 VM_TESTS_SLOWDISK := tests/vm/t-thrash.sh tests/vm/t-stream.sh
 C ?= 0
@@ -119,10 +120,9 @@ MATRIX_SUITES ?= trixie trixie-backports
 VM_TESTS_MATRIX := tests/vm/t-load.sh tests/vm/t-cycles.sh \
 	tests/vm/t-refuse.sh tests/vm/t-knobs.sh tests/vm/t-counters.sh \
 	tests/vm/t-fidelity.sh tests/vm/t-lowprot.sh tests/vm/t-decay.sh \
-	tests/vm/t-churn.sh tests/vm/t-mglru.sh tests/vm/t-mglru-thrash.sh
-# 20 insmod/rmmod cycles there, not 30, to keep make check under 50
-# minutes with every kernel's MGLRU thrash (make stress runs 1,000)
-MATRIX_VM = LRUCOST_VM_MEM=512 LRUCOST_CHURN_CYCLES=20
+	tests/vm/t-churn.sh tests/vm/t-mglru.sh tests/vm/t-mglru-thrash.sh \
+	tests/vm/t-mglru-fidelity.sh
+MATRIX_VM = LRUCOST_VM_MEM=512
 matrix_kver = $$(env -u KVER SUITE=$(1) sh -c '. ./tools/kver.sh && lrucost_kver')
 
 # fetch each matrix kernel, its chroot and its BTF
