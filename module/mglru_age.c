@@ -46,6 +46,7 @@
  * are AGE_INTERVAL_MIN (1/8 s) divided by the anon share apart, or a
  * second if that is longer; the one work item runs the helpers one at a
  * time.
+ *
  * Measured on 6.12 (targeted, t-mglru-fidelity.sh and t-mglru-thrash.sh):
  * at one a second for any share, anon_percent=90 got 38% of pgscan; at
  * 1/8 s, 89%, but 10 got 26% in one run of three; at 1/4 s a stream

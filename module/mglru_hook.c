@@ -96,9 +96,9 @@ struct batch {
 	int *isolated;
 	struct list_head *list;
 	bool anon_first;
-	unsigned long window;
+	/* the split and sizes the batch was steered by: the aging's pace */
+	unsigned long ap, fp, anon, file;
 	unsigned long max_seq;	/* as the batch saw it: for an aging request */
-	unsigned int anon_permille;	/* the share wanted: the aging's pace */
 };
 
 /* the argument registers at a function's entry, x86-64 */
@@ -160,9 +160,11 @@ static int isolate_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	WRITE_ONCE(b->e->ap, ap);
 	WRITE_ONCE(b->e->fp, fp);
 	b->anon_first = lrucost_steer_batch(ap, fp, anon, file, &b->e->debt);
-	b->anon_permille = lrucost_steer_anon_permille(ap, fp, anon, file);
+	b->ap = ap;
+	b->fp = fp;
+	b->anon = anon;
+	b->file = file;
 	b->lruvec = lruvec;
-	b->window = anon + file + 1;
 	b->max_seq = lrucost_mglru_max_seq(lruvec);
 	b->type = (int *)regs_get_kernel_argument(regs, args->type);
 	b->isolated = args->isolated < 0 ? NULL :
@@ -204,13 +206,16 @@ static int isolate_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 		lrucost_stat_inc(LRUCOST_STAT_ANON_OUT_OF_REACH);
 		lrucost_age_request(b->e, b->max_seq,
 				    lrucost_mglru_anon_full(b->lruvec),
-				    b->anon_permille);
+				    lrucost_steer_anon_permille(b->ap, b->fp,
+								b->anon,
+								b->file));
 	}
 	if (!b->anon_first && type == GEN_ANON && n)
 		lrucost_stat_inc(LRUCOST_STAT_FILE_TOOK_ANON);
 	if (n)
 		lrucost_steer_account(&b->e->debt, type == GEN_ANON ? n : 0,
-				      type == GEN_ANON ? 0 : n, b->window);
+				      type == GEN_ANON ? 0 : n,
+				      b->anon + b->file + 1);
 out:
 	/* last: the drain waits for this, see lrucost_drain() */
 	atomic_dec(&in_flight);
