@@ -12,6 +12,7 @@
 #   make demo       boot the stock kernel, load lrucost, show its status
 #   make lint       checkpatch and sparse (make C=1) on the module
 #   make bench      the A/B benchmark: stock classic, stock MGLRU, lrucost
+#                   (RUNS=N, default 3; WAYS="mglru lrucost-mglru": those only)
 #   make bench-quick  the same, one run each and short phases
 #   make bench-check  bench-quick, then a check of its results' pipeline
 #   make install    tools/lrucost-ctl, its man page and completion (PREFIX)
@@ -187,7 +188,7 @@ demo:
 # checks the pipeline, not performance.
 bench: module vm-data tools
 	@./tools/install-deps
-	tests/bench/run --runs $(or $(RUNS),3)
+	tests/bench/run --runs $(or $(RUNS),3) $(if $(WAYS),--ways "$(WAYS)")
 
 bench-quick: module vm-data tools
 	@./tools/install-deps
