@@ -128,7 +128,7 @@ static void note_rotations(struct lruvec *lruvec, const unsigned long *nr)
  * which the walk holds for as long as it uses the lruvecs.  A change of
  * lruvec along the list notes what was counted so far.
  */
-static int rotations_pre(struct kprobe *p, struct pt_regs *regs)
+static int rotations_pre_body(struct kprobe *p, struct pt_regs *regs)
 {
 	struct list_head *list = (struct list_head *)
 		(rotations_list_only ? regs->di : regs->si);
@@ -165,6 +165,13 @@ static int rotations_pre(struct kprobe *p, struct pt_regs *regs)
 	rcu_read_unlock();
 	return 0;
 }
+NOKPROBE_SYMBOL(rotations_pre_body);
+
+/* timed when time_hooks is set (lrucost_hook_begin()) */
+static int rotations_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	return LRUCOST_TIMED(rotations_pre_body(p, regs));
+}
 NOKPROBE_SYMBOL(rotations_pre);
 
 struct refault_call {
@@ -174,7 +181,8 @@ struct refault_call {
 	long refaulted;		/* MGLRU: its recent refaults, at entry */
 };
 
-static int refault_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int refault_entry_body(struct kretprobe_instance *ri,
+			      struct pt_regs *regs)
 {
 	struct refault_call *c = (struct refault_call *)ri->data;
 
@@ -194,6 +202,13 @@ static int refault_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 		rcu_read_unlock();
 	}
 	return 0;
+}
+NOKPROBE_SYMBOL(refault_entry_body);
+
+/* timed when time_hooks is set (lrucost_hook_begin()) */
+static int refault_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	return LRUCOST_TIMED(refault_entry_body(ri, regs));
 }
 NOKPROBE_SYMBOL(refault_entry);
 
@@ -217,7 +232,8 @@ static bool refault_recent(struct refault_call *c, struct lruvec *lruvec,
 	return grew >= (long)nr;
 }
 
-static int refault_return(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int refault_return_body(struct kretprobe_instance *ri,
+			       struct pt_regs *regs)
 {
 	struct refault_call *c = (struct refault_call *)ri->data;
 	struct folio *folio = c->folio;
@@ -250,6 +266,14 @@ out:
 	atomic_dec(&refaults_pending);
 	return 0;
 }
+NOKPROBE_SYMBOL(refault_return_body);
+
+/* timed when time_hooks is set (lrucost_hook_begin()) */
+static int refault_return(struct kretprobe_instance *ri,
+			  struct pt_regs *regs)
+{
+	return LRUCOST_TIMED(refault_return_body(ri, regs));
+}
 NOKPROBE_SYMBOL(refault_return);
 
 /* shrink_folio_list() returns still pending, see lrucost_drain() */
@@ -267,8 +291,8 @@ struct activations_call {
  * (shrink_many(), mem_cgroup_iter()), so the pointer is still good on
  * return.
  */
-static int activations_entry(struct kretprobe_instance *ri,
-			     struct pt_regs *regs)
+static int activations_entry_body(struct kretprobe_instance *ri,
+				  struct pt_regs *regs)
 {
 	struct activations_call *c = (struct activations_call *)ri->data;
 	struct list_head *list = (struct list_head *)regs->di;
@@ -284,10 +308,18 @@ static int activations_entry(struct kretprobe_instance *ri,
 	rcu_read_unlock();
 	return 0;
 }
+NOKPROBE_SYMBOL(activations_entry_body);
+
+/* timed when time_hooks is set (lrucost_hook_begin()) */
+static int activations_entry(struct kretprobe_instance *ri,
+			     struct pt_regs *regs)
+{
+	return LRUCOST_TIMED(activations_entry_body(ri, regs));
+}
 NOKPROBE_SYMBOL(activations_entry);
 
-static int activations_return(struct kretprobe_instance *ri,
-			      struct pt_regs *regs)
+static int activations_return_body(struct kretprobe_instance *ri,
+				   struct pt_regs *regs)
 {
 	struct activations_call *c = (struct activations_call *)ri->data;
 	unsigned long nr[2];
@@ -300,6 +332,14 @@ static int activations_return(struct kretprobe_instance *ri,
 	/* last: the drain waits for this, see lrucost_drain() */
 	atomic_dec(&activations_pending);
 	return 0;
+}
+NOKPROBE_SYMBOL(activations_return_body);
+
+/* timed when time_hooks is set (lrucost_hook_begin()) */
+static int activations_return(struct kretprobe_instance *ri,
+			      struct pt_regs *regs)
+{
+	return LRUCOST_TIMED(activations_return_body(ri, regs));
 }
 NOKPROBE_SYMBOL(activations_return);
 

@@ -58,12 +58,14 @@ KNOB(enabled, 0, 1);
 KNOB(swappiness, -1, LRUCOST_SWAPPINESS_MAX);
 KNOB(io_cost, 1, LRUCOST_IO_COST_MAX);
 KNOB(anon_percent, -1, 100);
+KNOB(time_hooks, 0, 1);
 
 static struct attribute *knob_attrs[] = {
 	&knob_enabled.attr.attr,
 	&knob_swappiness.attr.attr,
 	&knob_io_cost.attr.attr,
 	&knob_anon_percent.attr.attr,
+	&knob_time_hooks.attr.attr,
 	NULL,
 };
 

@@ -4,6 +4,8 @@
 #define LRUCOST_H
 
 #include <linux/atomic.h>
+#include <linux/compiler.h>
+#include <linux/sched/clock.h>
 #include <linux/seqlock.h>
 #include <linux/types.h>
 #include "lrucost_btf.h"
@@ -99,6 +101,7 @@ struct lrucost_knobs {
 	int swappiness;		/* -1 follow the kernel's, else 0..200 */
 	int io_cost;		/* 1..1024 */
 	int anon_percent;	/* -1 cost model, else 0..100 */
+	int time_hooks;		/* 1: hook_ns, hook_calls count */
 };
 
 extern struct lrucost_knobs lrucost_knobs;
@@ -130,6 +133,8 @@ enum lrucost_stat {
 	LRUCOST_STAT_ROTATED_FILE,
 	LRUCOST_STAT_COST_CPU,
 	LRUCOST_STAT_COST_IO,
+	LRUCOST_STAT_HOOK_NS,
+	LRUCOST_STAT_HOOK_CALLS,
 	LRUCOST_NR_STATS,
 };
 
@@ -138,6 +143,37 @@ void lrucost_stat_add(enum lrucost_stat item, unsigned long n);
 unsigned long lrucost_stat_read(enum lrucost_stat item);
 void lrucost_stats_reset(void);
 const char *lrucost_stat_name(enum lrucost_stat item);
+
+/*
+ * What lrucost's own hook code costs, for the benchmark's overhead report
+ * (time_hooks, off by default): a wall-clock A/B under emulation cannot
+ * resolve a few percent, a sum of the handlers' own nanoseconds can.  It
+ * counts from the handler's first line to its last, so not the probe's
+ * own trap and dispatch (the A/B's part).  Off, it is a load and a branch.
+ * Handlers run with preemption off, so local_clock() is one CPU's clock
+ * from begin to end.
+ */
+static inline u64 lrucost_hook_begin(void)
+{
+	return READ_ONCE(lrucost_knobs.time_hooks) ? local_clock() : 0;
+}
+
+static inline void lrucost_hook_end(u64 t0)
+{
+	if (!t0)
+		return;
+	lrucost_stat_add(LRUCOST_STAT_HOOK_NS, local_clock() - t0);
+	lrucost_stat_inc(LRUCOST_STAT_HOOK_CALLS);
+}
+
+/* LRUCOST_TIMED(call): a handler's call, timed as above; its value */
+#define LRUCOST_TIMED(call) ({				\
+	u64 __t0 = lrucost_hook_begin();		\
+	int __ret = (call);				\
+							\
+	lrucost_hook_end(__t0);				\
+	__ret;						\
+})
 
 /* lruvecs.c: lrucost's per-lruvec state */
 struct lrucost_lruvec {

@@ -128,7 +128,8 @@ static enum lrucost_stat leave_reason(void *sc, long swappiness)
 	return LRUCOST_NR_STATS;
 }
 
-static int isolate_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int isolate_entry_body(struct kretprobe_instance *ri,
+			      struct pt_regs *regs)
 {
 	struct batch *b = (struct batch *)ri->data;
 	struct lruvec *lruvec;
@@ -176,6 +177,13 @@ static int isolate_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 			 LRUCOST_STAT_STEER_FILE);
 	return 0;
 }
+NOKPROBE_SYMBOL(isolate_entry_body);
+
+/* timed when time_hooks is set (lrucost_hook_begin()) */
+static int isolate_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	return LRUCOST_TIMED(isolate_entry_body(ri, regs));
+}
 NOKPROBE_SYMBOL(isolate_entry);
 
 /* pages on the caller's private list of folios just isolated */
@@ -189,7 +197,8 @@ static unsigned long list_pages(struct list_head *list)
 	return n;
 }
 
-static int isolate_return(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int isolate_return_body(struct kretprobe_instance *ri,
+			       struct pt_regs *regs)
 {
 	struct batch *b = (struct batch *)ri->data;
 	unsigned long n;
@@ -220,6 +229,14 @@ out:
 	/* last: the drain waits for this, see lrucost_drain() */
 	atomic_dec(&in_flight);
 	return 0;
+}
+NOKPROBE_SYMBOL(isolate_return_body);
+
+/* timed when time_hooks is set (lrucost_hook_begin()) */
+static int isolate_return(struct kretprobe_instance *ri,
+			  struct pt_regs *regs)
+{
+	return LRUCOST_TIMED(isolate_return_body(ri, regs));
 }
 NOKPROBE_SYMBOL(isolate_return);
 

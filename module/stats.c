@@ -43,6 +43,8 @@ static const char *const names[LRUCOST_NR_STATS] = {
 	[LRUCOST_STAT_ROTATED_FILE]	= "rotated_file",
 	[LRUCOST_STAT_COST_CPU]		= "cost_cpu",
 	[LRUCOST_STAT_COST_IO]		= "cost_io",
+	[LRUCOST_STAT_HOOK_NS]		= "hook_ns",
+	[LRUCOST_STAT_HOOK_CALLS]	= "hook_calls",
 };
 
 /**

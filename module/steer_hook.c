@@ -263,7 +263,8 @@ static void account_now(struct saved_pass *s, unsigned long nr_scanned)
 	lrucost_steer_account(&s->e->debt, a, n - a, s->window);
 }
 
-static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int entry_handler_body(struct kretprobe_instance *ri,
+			      struct pt_regs *regs)
 {
 	struct saved_pass *s = (struct saved_pass *)ri->data;
 	struct lruvec *lruvec = (struct lruvec *)regs->di;
@@ -373,10 +374,17 @@ static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	lrucost_stat_inc(LRUCOST_STAT_STEERED);
 	return 0;
 }
+NOKPROBE_SYMBOL(entry_handler_body);
+
+/* timed when time_hooks is set (lrucost_hook_begin()) */
+static int entry_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	return LRUCOST_TIMED(entry_handler_body(ri, regs));
+}
 NOKPROBE_SYMBOL(entry_handler);
 
-static int return_handler(struct kretprobe_instance *ri,
-			  struct pt_regs *regs)
+static int return_handler_body(struct kretprobe_instance *ri,
+			       struct pt_regs *regs)
 {
 	struct saved_pass *s = (struct saved_pass *)ri->data;
 	void *sc = s->sc;
@@ -395,6 +403,13 @@ out:
 	/* last: the drain waits for this, see lrucost_drain() */
 	atomic_dec(&in_flight);
 	return 0;
+}
+NOKPROBE_SYMBOL(return_handler_body);
+
+/* timed when time_hooks is set (lrucost_hook_begin()) */
+static int return_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	return LRUCOST_TIMED(return_handler_body(ri, regs));
 }
 NOKPROBE_SYMBOL(return_handler);
 

@@ -159,6 +159,7 @@ static void fake_module(void)
 	put(CTL_SYS "/swappiness", "-1\n");
 	put(CTL_SYS "/io_cost", "32\n");
 	put(CTL_SYS "/anon_percent", "-1\n");
+	put(CTL_SYS "/time_hooks", "0\n");
 	put(CTL_SYS "/reset_stats", "");
 	for (i = 0; stat_names[i]; i++) {
 		char v[32];
@@ -275,7 +276,7 @@ static void test_status(void **state)
 	assert_non_null(strstr(out,
 		"hook shrink_lruvec: traceable, arguments (lruvec, sc)\n"));
 	assert_non_null(strstr(out,
-		"knobs: enabled=1 swappiness=-1 io_cost=32 anon_percent=-1\n"));
+		"knobs: enabled=1 swappiness=-1 io_cost=32 anon_percent=-1 time_hooks=0\n"));
 	assert_int_equal(ctl("status", "--json", NULL), CTL_OK);
 	assert_true(jq(".loaded == true and .version == \"0.1.0\""));
 	assert_true(jq(".status.steering == \"active\" and .status.kernel == \"6.1.0-57-amd64\" and .status.lru == \"classic\""));
@@ -283,7 +284,7 @@ static void test_status(void **state)
 	assert_true(jq(".scan_control.anon_cost == \"offset 8 size 8\""));
 	assert_true(jq(".mem_cgroup.swappiness == \"offset 2400 size 4\""));
 	assert_false(jq(".status[\"mem_cgroup.swappiness\"]"));
-	assert_true(jq(".knobs == {\"enabled\":1,\"swappiness\":-1,\"io_cost\":32,\"anon_percent\":-1}"));
+	assert_true(jq(".knobs == {\"enabled\":1,\"swappiness\":-1,\"io_cost\":32,\"anon_percent\":-1,\"time_hooks\":0}"));
 	assert_true(jq(".lru_gen_enabled == \"0x0000\""));
 	assert_false(jq(".status.hook"));
 	/* a malformed knob is an error, not a made-up value */
@@ -298,7 +299,7 @@ static void test_get(void **state)
 	fake_module();
 	assert_int_equal(ctl("get", NULL), CTL_OK);
 	assert_string_equal(out,
-		"enabled=1\nswappiness=-1\nio_cost=32\nanon_percent=-1\n");
+		"enabled=1\nswappiness=-1\nio_cost=32\nanon_percent=-1\ntime_hooks=0\n");
 	assert_int_equal(ctl("get", "io_cost", "enabled", NULL), CTL_OK);
 	assert_string_equal(out, "io_cost=32\nenabled=1\n");
 	assert_int_equal(ctl("get", "nonsense", NULL), CTL_USAGE);

@@ -22,6 +22,7 @@ echo 3 >/proc/sys/vm/drop_caches
 # every lruvec used in the test stays listed in lruvecs, however long ago
 insmod "$LRUCOST_KO" lruvec_idle_secs=3600
 echo 0 >"$LRUCOST_SYS/enabled"   # observe only: the kernel's own reclaim
+echo 1 >"$LRUCOST_SYS/time_hooks"  # and its handlers timed, until below
 r0=$(restores)
 a0=$(st refault_active_file)
 # an active anon set plus a file set re-read: together more than RAM.
@@ -60,6 +61,16 @@ check_eq "cost_io = io_cost x IO events" "$(st cost_io)" \
 check_eq "classic LRU: no refault counted as MGLRU-recent" \
 	$(($(st refault_recent_file) + $(st refault_recent_anon))) 0
 check "lruvecs lists state" sh -c "[ \$(wc -l <$LRUCOST_SYS/lruvecs) -gt 1 ]"
+# time_hooks: each restore counted above is two handler calls timed (the
+# refault kretprobe's entry and return), besides every other hook's
+echo 0 >"$LRUCOST_SYS/time_hooks"
+sleep 1		# a handler that began timed ends timed
+hc=$(st hook_calls)
+hn=$(st hook_ns)
+tap_diag "time_hooks=1: hook_calls $hc, hook_ns $hn (mean $((hn / (hc > 0 ? hc : 1))) ns a call, under TCG)"
+check "time_hooks=1: every restore's two handler calls timed ($hc >= 2 x $da)" \
+	test "$hc" -ge $((2 * da)) -a "$hc" -gt 0
+check "time_hooks=1: time counted" test "$hn" -gt 0
 sed 's/^/#   /' "$LRUCOST_SYS/lruvecs" | head -5
 
 # A known number of events from both CPUs at once.  Two memcgs, each with
@@ -145,6 +156,7 @@ done
 echo "$sw0" >/proc/sys/vm/swappiness
 tap_diag "known $known; lrucost refault_active_file +$da; kernel workingset_restore_file +$dr (memcgs $memcg, after ${waited}s); missed $missed"
 check_eq "the kernel restored every page evicted" "$memcg" "$known"
+check_eq "time_hooks=0: no handler call timed (hook_calls)" "$(st hook_calls)" "$hc"
 check_eq "refault_active_file from 2 CPUs = pages known to refault, exactly" \
 	"$da" "$known"
 check_eq "no refault missed by the probe" "$missed" 0

@@ -27,7 +27,7 @@ check "status: version" grep -qx "lrucost $(cat $LRUCOST_SYS/version): loaded" /
 check "status: steering active" grep -qx "steering: active" /tmp/out
 check "status: hook shrink_lruvec" grep -q "^hook shrink_lruvec: traceable" /tmp/out
 check "status: knobs as in sysfs" grep -qx \
-	"knobs: enabled=$(cat $LRUCOST_SYS/enabled) swappiness=$(cat $LRUCOST_SYS/swappiness) io_cost=$(cat $LRUCOST_SYS/io_cost) anon_percent=$(cat $LRUCOST_SYS/anon_percent)" /tmp/out
+	"knobs: enabled=$(cat $LRUCOST_SYS/enabled) swappiness=$(cat $LRUCOST_SYS/swappiness) io_cost=$(cat $LRUCOST_SYS/io_cost) anon_percent=$(cat $LRUCOST_SYS/anon_percent) time_hooks=$(cat $LRUCOST_SYS/time_hooks)" /tmp/out
 lrucost-ctl status --json >/tmp/s.json
 check "status --json: kernel" jq -e ".status.kernel == \"$(uname -r)\"" /tmp/s.json
 

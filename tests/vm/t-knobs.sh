@@ -9,7 +9,7 @@ knob() { cat "$LRUCOST_SYS/$1"; }
 try_write() { printf '%b' "$2" >"$LRUCOST_SYS/$1" 2>/dev/null; }
 
 for spec in enabled:0:1:1 swappiness:-1:200:-1 io_cost:1:1024:32 \
-	anon_percent:-1:100:-1; do
+	anon_percent:-1:100:-1 time_hooks:0:1:0; do
 	IFS=: read -r name min max def <<EOF2
 $spec
 EOF2

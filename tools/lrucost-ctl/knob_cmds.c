@@ -14,7 +14,7 @@
 static const char get_usage[] =
 	"usage: lrucost-ctl get [KNOB...]\n\n"
 	"Print knobs as KNOB=VALUE, all of them without arguments.\n"
-	"Knobs: enabled, swappiness, io_cost, anon_percent.\n";
+	"Knobs: enabled, swappiness, io_cost, anon_percent, time_hooks.\n";
 
 static const char set_usage[] =
 	"usage: lrucost-ctl set KNOB VALUE [KNOB VALUE...]\n"
@@ -24,6 +24,7 @@ static const char set_usage[] =
 	"  swappiness   -1..200   -1 follow vm.swappiness\n"
 	"  io_cost       1..1024  weight of a refault against a rotation\n"
 	"  anon_percent -1..100   -1 the cost model, else force the anon share\n"
+	"  time_hooks    0..1     1 time lrucost's hooks (hook_ns, hook_calls)\n"
 	"Every value is checked before any is written; if the kernel refuses\n"
 	"one, those already written are put back, so nothing changes.\n";
 

@@ -15,6 +15,7 @@ const struct ctl_knob ctl_knobs[] = {
 	{ "io_cost", 1, 1024, "weight of a refault against a rotation" },
 	{ "anon_percent", -1, 100,
 	  "-1 the cost model; 0..100 force this anon share" },
+	{ "time_hooks", 0, 1, "1 count hook_ns and hook_calls" },
 };
 const int ctl_nr_knobs = sizeof(ctl_knobs) / sizeof(ctl_knobs[0]);
 
