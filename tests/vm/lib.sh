@@ -85,6 +85,19 @@ nearer() { [ $((($1 - $2) * ($1 - $2))) -lt $((($1 - $3) * ($1 - $3))) ]; }
 # vm NAME: a /proc/vmstat counter
 vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 
+# in_rootfs CMD...: run a program of the Debian root file system
+# (LRUCOST_VM_ROOTFS, mounted on /sysroot by init) in it, with its own
+# environment; as_user USER CMD...: the same as USER (runuser)
+in_rootfs() {
+	chroot /sysroot /usr/bin/env -i HOME=/root LANG=C \
+		PATH=/usr/sbin:/usr/bin:/sbin:/bin "$@"
+}
+as_user() {
+	u=$1
+	shift
+	in_rootfs /usr/sbin/runuser -u "$u" -- "$@"
+}
+
 # The module under test, and its sysfs directory.
 LRUCOST_KO=/lrucost/lrucost.ko
 LRUCOST_SYS=/sys/kernel/mm/lrucost
