@@ -15,6 +15,8 @@
 #                   (RUNS=N, default 3; WAYS="mglru lrucost-mglru": those only)
 #   make bench-quick  the same, one run each and short phases
 #   make bench-check  bench-quick, then a check of its results' pipeline
+#   make rootfs-check  PostgreSQL, pgbench and memcached from Debian's
+#                   packages, run in the VM on the stock kernel
 #   make install    tools/lrucost-ctl, its man page and completion (PREFIX)
 
 # KVER= a kernel, or SUITE= the Debian suite whose kernel to target
@@ -181,7 +183,16 @@ check:
 demo:
 	@./tools/install-deps
 	$(MAKE) --no-print-directory module vm-data
-	LRUCOST_VM_MEM=512 tests/vm/run tests/vm/demo.sh
+	LRUCOST_VM_MEM=512 LRUCOST_VM_DATA_IOPS=1000 \
+		LRUCOST_VM_EXTRA=$(CURDIR)/tests/bench/vm-lib.sh \
+		tests/vm/run tests/vm/demo.sh
+
+# The root file system of Debian packages (tools/rootfs-build) and its
+# programs running on the stock kernel: PostgreSQL, pgbench, memcached.
+rootfs-check: module vm-data tools
+	@./tools/install-deps bench
+	LRUCOST_VM_MEM=512 LRUCOST_VM_ROOTFS=$$(tools/rootfs-build) \
+		tests/vm/run tests/vm/t-rootfs.sh
 
 # The A/B benchmark (tests/bench/run): results and plots under results/.
 # bench-check runs the quick one with phases of seconds (--smoke) and
@@ -291,5 +302,5 @@ clean:
 	$(MAKE) -C tools/lrucost-ctl clean
 	rm -rf $(CACHE)/vm-data $(CACHE)/btf
 
-.PHONY: all module tools install deps unit fuzz check-indirect matrix matrix-deps matrix-one stress bench bench-quick bench-check vm-data vm-check check demo churn churn-control dkms-install \
+.PHONY: all module tools install deps unit fuzz check-indirect matrix matrix-deps matrix-one stress rootfs-check bench bench-quick bench-check vm-data vm-check check demo churn churn-control dkms-install \
 	dkms-remove lint clean
