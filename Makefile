@@ -192,6 +192,7 @@ demo:
 rootfs-check: module vm-data tools
 	@./tools/install-deps bench
 	LRUCOST_VM_MEM=512 LRUCOST_VM_ROOTFS=$$(tools/rootfs-build) \
+		LRUCOST_VM_EXTRA=$(CURDIR)/tests/bench/pg.sh \
 		tests/vm/run tests/vm/t-rootfs.sh
 
 # The A/B benchmark (tests/bench/run): results and plots under results/.

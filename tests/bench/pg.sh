@@ -15,7 +15,7 @@ pg() {
 
 # pg_init: an empty cluster on /data, C locale, trusting local users
 pg_init() {
-	in_rootfs install -d -o postgres -g postgres $PG_DATA $PG_SOCK &&
+	in_rootfs install -d -o postgres -g postgres $PG_DATA &&
 		pg initdb -D $PG_DATA --locale=C -A trust -U postgres >/dev/null
 }
 

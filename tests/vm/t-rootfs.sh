@@ -8,26 +8,21 @@
 [ "$LRUCOST_VM_ROOTFS" = 1 ] || { tap_not_ok "no root file system (LRUCOST_VM_ROOTFS)"; exit 0; }
 check "Debian root mounted read-only" \
 	sh -c "grep -q '^/dev/vdc /sysroot ext4 ro' /proc/mounts"
-pgbin=$(in_rootfs sh -c 'ls -d /usr/lib/postgresql/*/bin | tail -n 1')
-tap_diag "PostgreSQL: $(in_rootfs "$pgbin/postgres" --version)"
-check "a PostgreSQL server in the root file system" test -n "$pgbin"
+. /tests/pg.sh
+tap_diag "PostgreSQL: $(in_rootfs "$pg_bin/postgres" --version)"
+check "a PostgreSQL server in the root file system" test -n "$pg_bin"
 
-pg() { as_user postgres "$pgbin/$@"; }
-in_rootfs install -d -o postgres -g postgres /data/pg /run/postgresql
-check "initdb on the data disk" \
-	pg initdb -D /data/pg --locale=C -A trust --no-sync -U postgres
-check "pg_ctl start" pg pg_ctl -D /data/pg -w -l /tmp/pg.log \
-	-o "-c shared_buffers=32MB -c listen_addresses='' -c unix_socket_directories=/run/postgresql" \
-	start
-check "pgbench -i" pg pgbench -q -i -s 1 -h /run/postgresql postgres
-out=$(pg pgbench -n -c 2 -j 2 -T 5 -h /run/postgresql postgres 2>&1)
+check "initdb on the data disk" pg_init
+check "pg_ctl start" pg_start 32
+check "pgbench -i" pgb -q -i -s 1
+out=$(pgb -n -c 2 -j 2 -T 5 2>&1)
 rc=$?
 echo "$out" | grep -E '^(tps|latency|number of transactions actually)' | sed 's/^/#   /'
 check "pgbench TPC-B ran (exit $rc)" test $rc = 0
 tps=$(echo "$out" | sed -n 's/^tps = \([0-9]*\).*/\1/p')
 check "pgbench: transactions done (tps $tps)" test "${tps:-0}" -gt 0
-check "pg_ctl stop" pg pg_ctl -D /data/pg -w -m fast stop
-rm -rf /data/pg
+check "pg_ctl stop" pg_stop
+rm -rf $PG_DATA
 
 check "memcached starts" as_user nobody /usr/bin/memcached -d -m 32 -U 0 \
 	-s /tmp/mc.sock -a 0666 -P /tmp/mc.pid
