@@ -58,6 +58,16 @@
  *     which 6.1 itself charges through lru_note_cost(), is not a cost in
  *     the seed's model and is not counted either.
  *
+ * What reclaim itself costs, for the share lrucost's handlers take of it
+ * (time_hooks): the same kretprobe times each shrink_folio_list() call,
+ * under either LRU, from entry to return (stats reclaim_ns and
+ * reclaim_calls).  That is where reclaim spends most of its time
+ * (unmapping, writeback, freeing), though not all of it (isolation,
+ * the active list, MGLRU's aging), so the reclaim path's handler time
+ * (hook_ns - refault_hook_ns) / reclaim_ns overstates lrucost's share.  Wall time, ktime_get_ns(): the call may sleep and
+ * move to another CPU.  With time_hooks off, the classic LRU takes no
+ * return hook here, as before.
+ *
  * The handlers take no lock, allocate nothing and do not sleep.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -69,6 +79,7 @@
 #include <linux/mmzone.h>
 #include <linux/rcupdate.h>
 #include <linux/sysfs.h>
+#include <linux/timekeeping.h>
 #include "lrucost.h"
 
 /* the longest list walked: shrink_active_list() isolates at most this */
@@ -208,7 +219,7 @@ NOKPROBE_SYMBOL(refault_entry_body);
 /* timed when time_hooks is set (lrucost_hook_begin()) */
 static int refault_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
-	return LRUCOST_TIMED(refault_entry_body(ri, regs));
+	return LRUCOST_TIMED_REFAULT(refault_entry_body(ri, regs));
 }
 NOKPROBE_SYMBOL(refault_entry);
 
@@ -272,7 +283,7 @@ NOKPROBE_SYMBOL(refault_return_body);
 static int refault_return(struct kretprobe_instance *ri,
 			  struct pt_regs *regs)
 {
-	return LRUCOST_TIMED(refault_return_body(ri, regs));
+	return LRUCOST_TIMED_REFAULT(refault_return_body(ri, regs));
 }
 NOKPROBE_SYMBOL(refault_return);
 
@@ -283,6 +294,7 @@ static bool activations_stopping;
 struct activations_call {
 	struct reclaim_stat *stat;
 	struct lruvec *lruvec;
+	u64 start_ns;		/* time_hooks: when the call began, else 0 */
 };
 
 /*
@@ -297,15 +309,23 @@ static int activations_entry_body(struct kretprobe_instance *ri,
 	struct activations_call *c = (struct activations_call *)ri->data;
 	struct list_head *list = (struct list_head *)regs->di;
 
-	if (READ_ONCE(activations_stopping) || !lrucost_mglru_enabled() ||
-	    regs->r8 & 0xff || list_empty(list))
-		return 1;	/* classic, or not LRU reclaim: no return hook */
+	bool timed = READ_ONCE(lrucost_knobs.time_hooks);
+
+	if (READ_ONCE(activations_stopping) || regs->r8 & 0xff ||
+	    list_empty(list))
+		return 1;	/* not LRU reclaim: no return hook */
+	c->lruvec = NULL;
+	if (lrucost_mglru_enabled()) {
+		c->stat = (struct reclaim_stat *)regs->cx;
+		rcu_read_lock();
+		c->lruvec = lrucost_folio_lruvec(list_first_entry(list,
+							struct folio, lru));
+		rcu_read_unlock();
+	} else if (!timed) {
+		return 1;	/* classic, not timed: no return hook */
+	}
+	c->start_ns = timed ? ktime_get_ns() : 0;
 	atomic_inc(&activations_pending);
-	c->stat = (struct reclaim_stat *)regs->cx;
-	rcu_read_lock();
-	c->lruvec = lrucost_folio_lruvec(list_first_entry(list, struct folio,
-							  lru));
-	rcu_read_unlock();
 	return 0;
 }
 NOKPROBE_SYMBOL(activations_entry_body);
@@ -328,6 +348,11 @@ static int activations_return_body(struct kretprobe_instance *ri,
 		nr[0] = READ_ONCE(c->stat->nr_activate[0]);
 		nr[1] = READ_ONCE(c->stat->nr_activate[1]);
 		note_rotations(c->lruvec, nr);
+	}
+	if (c->start_ns) {
+		lrucost_stat_add(LRUCOST_STAT_RECLAIM_NS,
+				 ktime_get_ns() - c->start_ns);
+		lrucost_stat_inc(LRUCOST_STAT_RECLAIM_CALLS);
 	}
 	/* last: the drain waits for this, see lrucost_drain() */
 	atomic_dec(&activations_pending);

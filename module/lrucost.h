@@ -135,6 +135,10 @@ enum lrucost_stat {
 	LRUCOST_STAT_COST_IO,
 	LRUCOST_STAT_HOOK_NS,
 	LRUCOST_STAT_HOOK_CALLS,
+	LRUCOST_STAT_REFAULT_HOOK_NS,
+	LRUCOST_STAT_REFAULT_HOOK_CALLS,
+	LRUCOST_STAT_RECLAIM_NS,
+	LRUCOST_STAT_RECLAIM_CALLS,
 	LRUCOST_NR_STATS,
 };
 
@@ -158,12 +162,24 @@ static inline u64 lrucost_hook_begin(void)
 	return READ_ONCE(lrucost_knobs.time_hooks) ? local_clock() : 0;
 }
 
-static inline void lrucost_hook_end(u64 t0)
+/*
+ * Every handler counts in hook_ns; the refault path's (workingset_refault(),
+ * outside reclaim) in refault_hook_ns too, so that the report can set the
+ * reclaim path's part against reclaim's own time.
+ */
+static inline void lrucost_hook_end(u64 t0, bool refault)
 {
+	u64 ns;
+
 	if (!t0)
 		return;
-	lrucost_stat_add(LRUCOST_STAT_HOOK_NS, local_clock() - t0);
+	ns = local_clock() - t0;
+	lrucost_stat_add(LRUCOST_STAT_HOOK_NS, ns);
 	lrucost_stat_inc(LRUCOST_STAT_HOOK_CALLS);
+	if (refault) {
+		lrucost_stat_add(LRUCOST_STAT_REFAULT_HOOK_NS, ns);
+		lrucost_stat_inc(LRUCOST_STAT_REFAULT_HOOK_CALLS);
+	}
 }
 
 /* LRUCOST_TIMED(call): a handler's call, timed as above; its value */
@@ -171,7 +187,16 @@ static inline void lrucost_hook_end(u64 t0)
 	u64 __t0 = lrucost_hook_begin();		\
 	int __ret = (call);				\
 							\
-	lrucost_hook_end(__t0);				\
+	lrucost_hook_end(__t0, false);			\
+	__ret;						\
+})
+
+/* LRUCOST_TIMED_REFAULT(call): the same, for a refault path handler */
+#define LRUCOST_TIMED_REFAULT(call) ({			\
+	u64 __t0 = lrucost_hook_begin();		\
+	int __ret = (call);				\
+							\
+	lrucost_hook_end(__t0, true);			\
 	__ret;						\
 })
 

@@ -45,6 +45,10 @@ static const char *const names[LRUCOST_NR_STATS] = {
 	[LRUCOST_STAT_COST_IO]		= "cost_io",
 	[LRUCOST_STAT_HOOK_NS]		= "hook_ns",
 	[LRUCOST_STAT_HOOK_CALLS]	= "hook_calls",
+	[LRUCOST_STAT_REFAULT_HOOK_NS]	= "refault_hook_ns",
+	[LRUCOST_STAT_REFAULT_HOOK_CALLS] = "refault_hook_calls",
+	[LRUCOST_STAT_RECLAIM_NS]	= "reclaim_ns",
+	[LRUCOST_STAT_RECLAIM_CALLS]	= "reclaim_calls",
 };
 
 /**

@@ -72,10 +72,21 @@ echo 0 >"$LRUCOST_SYS/time_hooks"
 sleep 1		# a handler that began timed ends timed
 hc=$(st hook_calls)
 hn=$(st hook_ns)
-tap_diag "time_hooks=1: hook_calls $hc, hook_ns $hn (mean $((hn / (hc > 0 ? hc : 1))) ns a call, under TCG)"
+rc=$(st reclaim_calls)
+rn=$(st reclaim_ns)
+fc=$(st refault_hook_calls)
+fn=$(st refault_hook_ns)
+tap_diag "time_hooks=1: hook_calls $hc, hook_ns $hn (mean $((hn / (hc > 0 ? hc : 1))) ns a call, under TCG), of them in the refault path $fc, $fn ns; shrink_folio_list: reclaim_calls $rc, reclaim_ns $rn; the reclaim path's handlers $(((hn - fn) * 100 / (rn > 0 ? rn : 1)))% of it"
 check "time_hooks=1: every pass's handler call timed, and a refault's two ($hc >= $passes + 2)" \
 	test "$hc" -ge $((passes + 2))
 check "time_hooks=1: time counted" test "$hn" -gt 0
+# every restore above came through the refault path's two handlers
+check "time_hooks=1: the refault path's part counted ($fc calls, at least 2, at most $hc)" \
+	test "$fc" -ge 2 -a "$fc" -le "$hc" -a "$fn" -gt 0 -a "$fn" -le "$hn"
+# reclaim reached shrink_folio_list() (pgsteal rose) and was timed there,
+# under the classic LRU too, which takes that return hook only to time it
+check "time_hooks=1: the kernel's reclaim timed (reclaim_calls, reclaim_ns)" \
+	test "$rc" -gt 0 -a "$rn" -gt 0
 sed 's/^/#   /' "$LRUCOST_SYS/lruvecs" | head -5
 
 # A known number of events from both CPUs at once.  Two memcgs, each with
@@ -162,6 +173,7 @@ echo "$sw0" >/proc/sys/vm/swappiness
 tap_diag "known $known; lrucost refault_active_file +$da; kernel workingset_restore_file +$dr (memcgs $memcg, after ${waited}s); missed $missed"
 check_eq "the kernel restored every page evicted" "$memcg" "$known"
 check_eq "time_hooks=0: no handler call timed (hook_calls)" "$(st hook_calls)" "$hc"
+check_eq "time_hooks=0: no reclaim timed (reclaim_calls)" "$(st reclaim_calls)" "$rc"
 check_eq "refault_active_file from 2 CPUs = pages known to refault, exactly" \
 	"$da" "$known"
 check_eq "no refault missed by the probe" "$missed" 0
