@@ -115,7 +115,7 @@ vm_state_save() {
 user_pids() {
 	init_cmd=$(tr '\0' ' ' </proc/1/cmdline)
 	for p in /proc/[0-9]*; do
-		cmd=$(tr '\0' ' ' <"$p/cmdline" 2>/dev/null)
+		cmd=$({ tr '\0' ' ' <"$p/cmdline"; } 2>/dev/null)
 		[ -n "$cmd" ] && [ "$cmd" != "$init_cmd" ] && echo "${p#/proc/}"
 	done
 }
@@ -127,7 +127,7 @@ user_pids() {
 vm_reset() {
 	undone=""
 	for pid in $(user_pids); do
-		cmd=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)
+		cmd=$({ tr '\0' ' ' <"/proc/$pid/cmdline"; } 2>/dev/null)
 		kill -9 "$pid" 2>/dev/null &&
 			undone="$undone kill:$pid(${cmd%% *})"
 	done
