@@ -12,7 +12,8 @@
 #   make demo       boot the stock kernel, load lrucost, show its status
 #   make lint       checkpatch and sparse (make C=1) on the module
 #   make bench      the A/B benchmark: stock classic, stock MGLRU, lrucost
-#                   (RUNS=N, default 3; WAYS="mglru lrucost-mglru": those only)
+#                   (RUNS=N, default 3; WAYS="mglru lrucost-mglru": those
+#                   only; SCENARIOS="thrash stream pgbench": those only)
 #   make bench-quick  the same, one run each and short phases
 #   make bench-check  bench-quick, then a check of its results' pipeline
 #   make rootfs-check  PostgreSQL, pgbench and memcached from Debian's
@@ -199,14 +200,16 @@ rootfs-check: module vm-data tools
 # bench-check runs the quick one with phases of seconds (--smoke) and
 # checks the pipeline, not performance.
 bench: module vm-data tools
-	@./tools/install-deps
-	tests/bench/run --runs $(or $(RUNS),3) $(if $(WAYS),--ways "$(WAYS)")
+	@./tools/install-deps bench
+	tests/bench/run --runs $(or $(RUNS),3) $(if $(WAYS),--ways "$(WAYS)") \
+		$(if $(SCENARIOS),--scenarios "$(SCENARIOS)")
 
 bench-quick: module vm-data tools
-	@./tools/install-deps
+	@./tools/install-deps bench
 	tests/bench/run --quick
 
 bench-check: module vm-data tools
+	@./tools/install-deps bench
 	rm -rf $(CACHE)/bench-quick
 	tests/bench/run --smoke --out $(CACHE)/bench-quick
 	tests/bench/check $(CACHE)/bench-quick

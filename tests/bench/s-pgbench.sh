@@ -18,23 +18,43 @@ warmup=$(bench_param WARMUP 60)
 secs=$(bench_param SECONDS 120)
 echo "$(bench_param SWAPPINESS 115)" >/proc/sys/vm/swappiness
 
-mkdir -p /mnt/shm
-mount -t tmpfs -o size=$((tmpfs_mb + 8))m tmpfs /mnt/shm
+idle_mount "$tmpfs_mb"
 
-# sampler FILE: one line a second, "second tps refault_file pswpin
-# pswpout", the vmstat counters as deltas (loadgen -s's format); the tps
-# column is filled from pgbench's progress lines afterwards
+# centiseconds of uptime
+uptime_cs() {
+	read -r u _ </proc/uptime
+	echo "${u%.*}${u#*.}"
+}
+counters() {
+	awk '$1 == "workingset_refault_file" { r = $2 } $1 == "pswpin" { i = $2 }
+		$1 == "pswpout" { o = $2 } END { print r, i, o }' /proc/vmstat
+}
+# sampler FILE: one line per second of the measured phase, "second tps
+# refault_file pswpin pswpout", the vmstat counters as deltas (loadgen
+# -s's format); the tps column is filled from pgbench's progress lines
+# afterwards.  Seconds are uptime's: under TCG a loop of "sleep 1" drifts,
+# so a second the loop overslept shares the counters' rise evenly with
+# the next.
 sampler() {
-	prev=$(awk '$1 == "workingset_refault_file" { r = $2 } $1 == "pswpin" { i = $2 }
-		$1 == "pswpout" { o = $2 } END { print r, i, o }' /proc/vmstat)
-	s=0
+	# its nap goes with it: no sleep left behind
+	trap 'kill $nap 2>/dev/null; exit 0' TERM
+	c0=$(uptime_cs)
+	prev=$(counters)
+	last=0
 	while :; do
-		sleep 1
-		s=$((s + 1))
-		now=$(awk '$1 == "workingset_refault_file" { r = $2 } $1 == "pswpin" { i = $2 }
-			$1 == "pswpout" { o = $2 } END { print r, i, o }' /proc/vmstat)
+		sleep 0.2 &
+		nap=$!
+		wait $nap
+		now_s=$((($(uptime_cs) - c0) / 100))
+		[ "$now_s" -gt "$last" ] || continue
+		now=$(counters)
+		# shellcheck disable=SC2086
 		set -- $prev $now
-		echo "$s 0 $(($4 - $1)) $(($5 - $2)) $(($6 - $3))"
+		n=$((now_s - last))
+		while [ "$last" -lt "$now_s" ]; do
+			last=$((last + 1))
+			echo "$last 0 $((($4 - $1) / n)) $((($5 - $2) / n)) $((($6 - $3) / n))"
+		done
 		prev=$now
 	done >"$1"
 }
@@ -63,12 +83,7 @@ latency_json() {
 
 for way in $BENCH_WAYS; do
 	way_begin pgbench "$way" || continue
-	hog=
-	if [ "$way" != ideal ]; then
-		memhog "$idle_mb" 100000 idle >/dev/null &
-		hog=$!
-		dd if=/dev/zero of=/mnt/shm/idle bs=1M count="$tmpfs_mb" 2>/dev/null
-	fi
+	idle_start "$idle_mb" "$tmpfs_mb"
 	check "pgbench $way: server started" pg_start "$sb_mb"
 	# the database in the page cache, as a server that has run a while
 	# holds it: at TCG's tens of transactions a second the warm-up alone
@@ -88,16 +103,21 @@ for way in $BENCH_WAYS; do
 	tps=$(sed -n 's/^tps = \([0-9.]*\) (without.*/\1/p' /tmp/pgout)
 	n=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' /tmp/pgout)
 	# per second: pgbench's own tps beside the sampled counters
-	awk 'NR == FNR { if ($1 == "progress:") { sub(",", "", $4); t[int($2 + 0.5)] = $4 }; next }
-	     { $2 = ($1 in t) ? t[$1] : 0; print }' /tmp/pgprogress /tmp/vmseries \
+	# (the measured phase's seconds: the sampler ran from before
+	# pgbench's start to after its end)
+	awk -v secs="$secs" 'NR == FNR { if ($1 == "progress:") { sub(",", "", $4); t[int($2 + 0.5)] = $4 }; next }
+	     $1 <= secs { $2 = ($1 in t) ? t[$1] : 0; print }' /tmp/pgprogress /tmp/vmseries \
 		>/tmp/series
-	load="{\"mode\":\"pgbench\",\"op\":\"TPC-B transaction\",\"seconds\":$secs,\"ops\":${n:-0},\"ops_per_sec\":${tps:-0},\"clients\":$clients,\"lat_us\":$(latency_json /sysroot/tmp/pgl*)}"
+	db_mb=$(du -sm $PG_DATA | cut -f1)
+	pg_major=${pg_bin#/usr/lib/postgresql/}
+	pg_major=${pg_major%/bin}
+	load="{\"mode\":\"pgbench\",\"op\":\"TPC-B transaction\",\"seconds\":$secs,\"ops\":${n:-0},\"ops_per_sec\":${tps:-0},\"clients\":$clients,\"db_mib\":$db_mb,\"postgresql\":\"$pg_major\",\"lat_us\":$(latency_json /sysroot/tmp/pgl*)}"
 	tap_diag "pgbench $way: $(grep -E '^(tps|latency)' /tmp/pgout | tr '\n' ';')"
 	emit pgbench "$way" "$BENCH_RUN" "$rc" "$load" null /tmp/series
 	check "pgbench $way: stopped" pg_stop
-	[ -n "$hog" ] && kill "$hog" && wait "$hog" 2>/dev/null
-	rm -f /mnt/shm/idle /sysroot/tmp/pgl*
+	idle_stop
+	rm -f /sysroot/tmp/pgl*
 	way_end "$way"
 	check "pgbench $way: run $BENCH_RUN completed" test "$rc" = 0
 done
-umount /mnt/shm
+idle_umount

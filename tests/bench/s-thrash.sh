@@ -13,19 +13,13 @@ warmup=$(bench_param WARMUP 30)
 secs=$(bench_param SECONDS 60)
 echo "$(bench_param SWAPPINESS 115)" >/proc/sys/vm/swappiness
 
-mkdir -p /mnt/shm
-mount -t tmpfs -o size=$((tmpfs_mb + 8))m tmpfs /mnt/shm
+idle_mount "$tmpfs_mb"
 dd if=/dev/urandom of=/data/ws bs=1M count="$ws_mb" 2>/dev/null
 sync
 
 for way in $BENCH_WAYS; do
 	way_begin thrash "$way" || continue
-	hog=
-	if [ "$way" != ideal ]; then
-		memhog "$idle_mb" 100000 idle >/dev/null &
-		hog=$!
-		dd if=/dev/zero of=/mnt/shm/idle bs=1M count="$tmpfs_mb" 2>/dev/null
-	fi
+	[ "$way" = ideal ] || idle_start "$idle_mb" "$tmpfs_mb"
 	sleep 2
 	cat /data/ws >/dev/null
 	loadgen randread /data/ws "$warmup" >/dev/null
@@ -34,10 +28,9 @@ for way in $BENCH_WAYS; do
 	rc=$?
 	snap /tmp/b1
 	emit thrash "$way" "$BENCH_RUN" "$rc" "${load:-null}" null /tmp/series
-	[ -n "$hog" ] && kill "$hog" && wait "$hog" 2>/dev/null
-	rm -f /mnt/shm/idle
+	[ "$way" = ideal ] || idle_stop
 	way_end "$way"
 	check "thrash $way: run $BENCH_RUN completed" test "$rc" = 0
 done
-umount /mnt/shm
+idle_umount
 rm -f /data/ws

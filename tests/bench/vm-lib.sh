@@ -28,16 +28,24 @@ way_begin() {
 	mglru) echo y >$GEN && [ "$(cat $GEN)" != 0x0000 ] ;;
 	lrucost)
 		insmod "$LRUCOST_KO" &&
-			grep -qx 'steering: active' "$LRUCOST_SYS/status"
+			grep -qx 'steering: active' "$LRUCOST_SYS/status" &&
+			bench_time_hooks
 		;;
 	lrucost-mglru)
 		mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 		echo y >$GEN && insmod "$LRUCOST_KO" &&
 			grep -q '^mglru steering: isolate_folios' \
-				"$LRUCOST_SYS/status"
+				"$LRUCOST_SYS/status" && bench_time_hooks
 		;;
 	*) false ;;
 	esac || { tap_not_ok "$1 $2: set up the way"; return 1; }
+}
+
+# bench_time_hooks: lrucost times its handlers and the kernel's reclaim
+# (time_hooks) where the scenario asks for it (LRUCOST_BENCH_TIME_HOOKS),
+# for the report's overhead share
+bench_time_hooks() {
+	echo "$(bench_param TIME_HOOKS 0)" >"$LRUCOST_SYS/time_hooks"
 }
 
 way_end() {
@@ -57,12 +65,45 @@ bench_reset() {
 	echo 1 >/proc/sys/vm/compact_memory
 }
 
-# snap PREFIX: /proc/vmstat, the memory PSI totals (us) and lrucost's
-# counters, as "name value" lines
+# The seed's idle anonymous memory: a process that touched its memory
+# once and sleeps, and a tmpfs file.  idle_mount TMPFS_MB makes the tmpfs
+# (/mnt/shm) and idle_umount removes it; idle_start IDLE_MB TMPFS_MB
+# starts the process and writes the file, idle_stop ends both.
+idle_mount() {
+	mkdir -p /mnt/shm
+	mount -t tmpfs -o size=$(($1 + 8))m tmpfs /mnt/shm
+}
+idle_umount() {
+	umount /mnt/shm
+}
+idle_start() {
+	memhog "$1" 100000 idle >/dev/null &
+	IDLE_HOG=$!
+	dd if=/dev/zero of=/mnt/shm/idle bs=1M count="$2" 2>/dev/null
+}
+idle_stop() {
+	kill "$IDLE_HOG" && wait "$IDLE_HOG" 2>/dev/null
+	rm -f /mnt/shm/idle
+}
+
+# snap PREFIX: /proc/vmstat, the memory PSI totals (us), the CPU time of
+# the whole VM and of kswapd (USER_HZ ticks) and lrucost's counters, as
+# "name value" lines
 snap() {
 	cat /proc/vmstat >"$1.vmstat"
 	awk '{ sub("total=", "", $5); print $1, $5 }' /proc/pressure/memory \
 		>"$1.psi"
+	{
+		awk '$1 == "cpu" { print "user", $2; print "nice", $3
+			print "system", $4; print "idle", $5; print "iowait", $6
+			print "irq", $7; print "softirq", $8 }' /proc/stat
+		for k in /proc/[0-9]*/stat; do
+			# comm is one word for kernel threads: fields 14, 15
+			case $(cat "${k%stat}comm" 2>/dev/null) in
+			kswapd*) awk '{ print "kswapd", $14 + $15 }' "$k" ;;
+			esac
+		done
+	} >"$1.cpu"
 	: >"$1.lrucost"
 	if [ -d "$LRUCOST_SYS/stats" ]; then
 		for f in "$LRUCOST_SYS"/stats/*; do
@@ -100,6 +141,7 @@ emit() {
 		"\"load\":$5,\"load2\":$6," \
 		"\"vmstat\":$(delta /tmp/b0.vmstat /tmp/b1.vmstat "$BENCH_VMSTAT")," \
 		"\"psi_us\":$(delta /tmp/b0.psi /tmp/b1.psi)," \
+		"\"cpu_ticks\":$(delta /tmp/b0.cpu /tmp/b1.cpu)," \
 		"\"lrucost\":$(delta /tmp/b0.lrucost /tmp/b1.lrucost)," \
 		"\"series\":$(series "$7")}" | tr -d '\n')
 	# The console is shared with the kernel, whose messages would land

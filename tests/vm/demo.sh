@@ -27,8 +27,7 @@ check "rmmod lrucost" rmmod lrucost
 # the first half saw do not steer the second.
 ws_mb=210 idle_mb=200 tmpfs_mb=60 warmup=10 secs=20
 echo 115 >/proc/sys/vm/swappiness
-mkdir -p /mnt/shm
-mount -t tmpfs -o size=$((tmpfs_mb + 8))m tmpfs /mnt/shm
+idle_mount $tmpfs_mb
 dd if=/dev/urandom of=/data/ws bs=1M count=$ws_mb 2>/dev/null
 sync
 tap_diag "thrash: $ws_mb MiB file read at random (4 KiB) beside $idle_mb MiB idle anon and $tmpfs_mb MiB tmpfs; swappiness 115; $warmup s warm-up, $secs s measured"
@@ -38,9 +37,7 @@ for en in 0 1; do
 	bench_reset
 	check "insmod, enabled=$en" \
 		sh -c "insmod $LRUCOST_KO && echo $en >$LRUCOST_SYS/enabled"
-	memhog $idle_mb 100000 idle >/dev/null &
-	hog=$!
-	dd if=/dev/zero of=/mnt/shm/idle bs=1M count=$tmpfs_mb 2>/dev/null
+	idle_start $idle_mb $tmpfs_mb
 	sleep 2
 	cat /data/ws >/dev/null
 	loadgen randread /data/ws $warmup >/dev/null
@@ -57,12 +54,10 @@ for en in 0 1; do
 	done
 	# file refaults in the last 5 s: whether the working set fitted
 	eval "tail$en=$(tail -n 5 /tmp/series$en | awk '{ n += $3 } END { print n + 0 }')"
-	kill $hog
-	wait $hog 2>/dev/null
-	rm -f /mnt/shm/idle
+	idle_stop
 	rmmod lrucost
 done
-umount /mnt/shm
+idle_umount
 rm -f /data/ws
 tap_diag ""
 tap_diag "$(printf '%-34s %12s %12s' '' enabled=0 enabled=1)"

@@ -19,6 +19,15 @@
  *                  FILE after the whole file was dropped from the page
  *                  cache (POSIX_FADV_DONTNEED) at the start of each pass,
  *                  so every page read is added to the LRU again
+ *   loadgen [-s FILE] [-k KEYS] memcload SOCKET SECONDS   store KEYS
+ *                  (default 24576) values of 4 KiB in the memcached
+ *                  listening on the unix SOCKET, one an operation, and stop
+ *   loadgen [-s FILE] [-k KEYS] memc SOCKET SECONDS   a steady client of
+ *                  that memcached: one operation gets a random key of the
+ *                  KEYS, or one time in ten stores it again
+ *
+ * SIGTERM ends the run early, with its result as at the end: a load that
+ * lasts as long as something else (a copy) does.
  *
  * Latencies go into a log-linear histogram (16 steps per power of two,
  * so p50 and p99 are within about 3%), not an array: a run may do tens
@@ -28,12 +37,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -42,6 +54,7 @@
 #define SUB_BITS	4
 #define SUB		(1U << SUB_BITS)
 #define BUCKETS		(64 * SUB)
+#define MC_VALUE	4096
 
 struct lat {
 	uint64_t hist[BUCKETS];
@@ -61,7 +74,16 @@ struct load {
 	size_t mib, pos;
 	unsigned char *buf, *anon;
 	uint64_t rng;
+	unsigned long keys, next_key;	/* memc, memcload */
 };
+
+static volatile sig_atomic_t stop;
+
+static void on_term(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
 
 static unsigned int bucket_of(uint64_t ns)
 {
@@ -163,12 +185,86 @@ static void read_full(struct load *ld, size_t len, off_t at)
 		die("pread");
 }
 
+static void write_full(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			die("memcached write");
+		p += n;
+		len -= (size_t)n;
+	}
+}
+
+/*
+ * memcached's reply, read until it ends with END (get: a value or none)
+ * or with one line (set).  Values are 'v's: no END inside one.
+ */
+static void mc_reply(struct load *ld, int get)
+{
+	size_t have = 0;
+
+	for (;;) {
+		ssize_t n = read(ld->fd, ld->buf + have, CHUNK - have);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			die("memcached read");
+		have += (size_t)n;
+		if (get ? have >= 5 && !memcmp(ld->buf + have - 5, "END\r\n", 5) :
+			  have >= 2 && !memcmp(ld->buf + have - 2, "\r\n", 2))
+			break;
+		if (have == CHUNK) {
+			errno = EPROTO;
+			die("memcached reply too long");
+		}
+	}
+	if (!get && memcmp(ld->buf, "STORED\r\n", 8)) {
+		fprintf(stderr, "loadgen: memcached: %.*s\n", (int)have,
+			(char *)ld->buf);
+		exit(1);
+	}
+}
+
+static void mc_set(struct load *ld, unsigned long key)
+{
+	char cmd[64];
+	int n = snprintf(cmd, sizeof(cmd), "set k%lu 0 0 %d\r\n", key,
+			 MC_VALUE);
+
+	write_full(ld->fd, cmd, (size_t)n);
+	write_full(ld->fd, ld->anon, MC_VALUE + 2);
+	mc_reply(ld, 0);
+}
+
 /* one operation of the chosen kind */
 static void op_once(struct load *ld)
 {
 	size_t i;
 
-	if (!strcmp(ld->mode, "randread")) {
+	if (!strcmp(ld->mode, "memc")) {
+		unsigned long key = xorshift(&ld->rng) % ld->keys;
+		char cmd[64];
+		int n;
+
+		if (xorshift(&ld->rng) % 10 == 0) {
+			mc_set(ld, key);
+			return;
+		}
+		n = snprintf(cmd, sizeof(cmd), "get k%lu\r\n", key);
+		write_full(ld->fd, cmd, (size_t)n);
+		mc_reply(ld, 1);
+	} else if (!strcmp(ld->mode, "memcload")) {
+		mc_set(ld, ld->next_key++);
+		if (ld->next_key == ld->keys)
+			stop = 1;
+	} else if (!strcmp(ld->mode, "randread")) {
 		off_t pages = ld->size / (off_t)PAGE;
 
 		read_full(ld, PAGE, (off_t)(xorshift(&ld->rng) % pages) * PAGE);
@@ -225,6 +321,28 @@ static void setup(struct load *ld, const char *arg)
 			ld->anon[i] = (unsigned char)(i / PAGE);
 		return;
 	}
+	if (!strcmp(ld->mode, "memc") || !strcmp(ld->mode, "memcload")) {
+		struct sockaddr_un sa = { .sun_family = AF_UNIX };
+
+		ld->op = ld->mode[4] ? "memcached set of 4 KiB" :
+			 "memcached get of 4 KiB, or a set one time in ten";
+		if (strlen(arg) >= sizeof(sa.sun_path)) {
+			fprintf(stderr, "loadgen: socket path too long\n");
+			exit(2);
+		}
+		strcpy(sa.sun_path, arg);
+		ld->fd = socket(AF_UNIX, SOCK_STREAM, 0);
+		if (ld->fd < 0 ||
+		    connect(ld->fd, (struct sockaddr *)&sa, sizeof(sa)))
+			die(arg);
+		ld->buf = malloc(CHUNK);
+		ld->anon = malloc(MC_VALUE + 2);
+		if (!ld->buf || !ld->anon)
+			die("malloc");
+		memset(ld->anon, 'v', MC_VALUE);
+		memcpy(ld->anon + MC_VALUE, "\r\n", 2);
+		return;
+	}
 	if (strcmp(ld->mode, "randread") && strcmp(ld->mode, "seqread") &&
 	    strcmp(ld->mode, "coldread")) {
 		fprintf(stderr, "loadgen: unknown mode %s\n", ld->mode);
@@ -258,13 +376,21 @@ int main(int argc, char **argv)
 	double secs, sd;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "s:")) != -1) {
+	ld.keys = 24576;
+	while ((opt = getopt(argc, argv, "s:k:")) != -1) {
+		if (opt == 'k') {
+			ld.keys = strtoul(optarg, NULL, 10);
+			if (!ld.keys)
+				goto usage;
+			continue;
+		}
 		if (opt != 's')
 			goto usage;
 		series = fopen(optarg, "w");
 		if (!series)
 			die(optarg);
 	}
+	signal(SIGTERM, on_term);
 	if (argc - optind != 3)
 		goto usage;
 	ld.mode = argv[optind];
@@ -277,7 +403,7 @@ int main(int argc, char **argv)
 	start = now_ns();
 	end = start + (uint64_t)(secs * 1e9);
 	next = start + 1000000000ULL;
-	for (t = start; t < end; ) {
+	for (t = start; t < end && !stop; ) {
 		uint64_t t0 = t;
 
 		op_once(&ld);
@@ -310,6 +436,7 @@ int main(int argc, char **argv)
 	return 0;
 usage:
 	fprintf(stderr, "usage: loadgen [-s SERIES] randread|seqread|coldread FILE SECONDS\n"
-		"       loadgen [-s SERIES] anon|faults MIB SECONDS\n");
+		"       loadgen [-s SERIES] anon|faults MIB SECONDS\n"
+		"       loadgen [-s SERIES] [-k KEYS] memc|memcload SOCKET SECONDS\n");
 	return 2;
 }
