@@ -88,7 +88,8 @@ for way in $BENCH_WAYS; do
 	# the database in the page cache, as a server that has run a while
 	# holds it: at TCG's tens of transactions a second the warm-up alone
 	# would touch a fraction of it
-	cat $PG_DATA/base/*/* >/dev/null
+	[ "$(bench_param PG_PREREAD 1)" = 0 ] ||
+		cat $PG_DATA/base/*/* >/dev/null
 	pgb -n -c "$clients" -j "$clients" -T "$warmup" >/dev/null 2>&1
 	rm -f /sysroot/tmp/pgl*
 	snap /tmp/b0
