@@ -64,7 +64,8 @@
  * reclaim_calls).  That is where reclaim spends most of its time
  * (unmapping, writeback, freeing), though not all of it (isolation,
  * the active list, MGLRU's aging), so the reclaim path's handler time
- * (hook_ns - refault_hook_ns) / reclaim_ns overstates lrucost's share.  Wall time, ktime_get_ns(): the call may sleep and
+ * over it, (hook_ns - refault_hook_ns) / reclaim_ns, overstates
+ * lrucost's share.  Wall time, ktime_get_ns(): the call may sleep and
  * move to another CPU.  With time_hooks off, the classic LRU takes no
  * return hook here, as before.
  *

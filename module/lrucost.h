@@ -182,23 +182,19 @@ static inline void lrucost_hook_end(u64 t0, bool refault)
 	}
 }
 
-/* LRUCOST_TIMED(call): a handler's call, timed as above; its value */
-#define LRUCOST_TIMED(call) ({				\
+/* __LRUCOST_TIMED(call, refault): a handler's call, timed as above */
+#define __LRUCOST_TIMED(call, refault) ({		\
 	u64 __t0 = lrucost_hook_begin();		\
 	int __ret = (call);				\
 							\
-	lrucost_hook_end(__t0, false);			\
+	lrucost_hook_end(__t0, refault);		\
 	__ret;						\
 })
 
+/* LRUCOST_TIMED(call): a handler's call, timed; its value */
+#define LRUCOST_TIMED(call)		__LRUCOST_TIMED(call, false)
 /* LRUCOST_TIMED_REFAULT(call): the same, for a refault path handler */
-#define LRUCOST_TIMED_REFAULT(call) ({			\
-	u64 __t0 = lrucost_hook_begin();		\
-	int __ret = (call);				\
-							\
-	lrucost_hook_end(__t0, true);			\
-	__ret;						\
-})
+#define LRUCOST_TIMED_REFAULT(call)	__LRUCOST_TIMED(call, true)
 
 /* lruvecs.c: lrucost's per-lruvec state */
 struct lrucost_lruvec {
