@@ -20,11 +20,6 @@ echo "$(bench_param SWAPPINESS 115)" >/proc/sys/vm/swappiness
 
 idle_mount "$tmpfs_mb"
 
-# centiseconds of uptime
-uptime_cs() {
-	read -r u _ </proc/uptime
-	echo "${u%.*}${u#*.}"
-}
 counters() {
 	awk '$1 == "workingset_refault_file" { r = $2 } $1 == "pswpin" { i = $2 }
 		$1 == "pswpout" { o = $2 } END { print r, i, o }' /proc/vmstat

@@ -24,12 +24,6 @@ for pct in $sizes; do [ "$pct" -gt $max ] && max=$pct; done
 dd if=/dev/zero of=/data/src bs=1M count=$((mem_mb * max / 100)) 2>/dev/null
 sync
 
-# centiseconds of uptime
-uptime_cs() {
-	read -r u _ </proc/uptime
-	echo "${u%.*}${u#*.}"
-}
-
 for way in $BENCH_WAYS; do
 	way_begin service-io "$way" || continue
 	echo 3 >/proc/sys/vm/drop_caches

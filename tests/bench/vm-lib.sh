@@ -154,6 +154,12 @@ emit() {
 	echo "$lvl" >/proc/sys/kernel/printk
 }
 
+# centiseconds of uptime
+uptime_cs() {
+	read -r u _ </proc/uptime
+	echo "${u%.*}${u#*.}"
+}
+
 # bench_param NAME DEFAULT: LRUCOST_BENCH_NAME, or DEFAULT
 bench_param() {
 	eval "v=\${LRUCOST_BENCH_$1:-}"
