@@ -67,7 +67,8 @@
  * over it, (hook_ns - refault_hook_ns) / reclaim_ns, overstates
  * lrucost's share.  Wall time, ktime_get_ns(): the call may sleep and
  * move to another CPU.  With time_hooks off, the classic LRU takes no
- * return hook here, as before.
+ * return hook here, as before; with it on, those calls and the clock
+ * reads are the measurement's, and hook_ns leaves them out.
  *
  * The handlers take no lock, allocate nothing and do not sleep.
  */
@@ -295,7 +296,9 @@ static bool activations_stopping;
 struct activations_call {
 	struct reclaim_stat *stat;
 	struct lruvec *lruvec;
-	u64 start_ns;		/* time_hooks: when the call began, else 0 */
+	bool mglru;		/* the call's activations are counted */
+	bool timed;		/* time_hooks was set at entry */
+	u64 start_ns, end_ns;	/* if timed: the call's entry and return */
 };
 
 /*
@@ -309,14 +312,14 @@ static int activations_entry_body(struct kretprobe_instance *ri,
 {
 	struct activations_call *c = (struct activations_call *)ri->data;
 	struct list_head *list = (struct list_head *)regs->di;
-
 	bool timed = READ_ONCE(lrucost_knobs.time_hooks);
 
 	if (READ_ONCE(activations_stopping) || regs->r8 & 0xff ||
 	    list_empty(list))
 		return 1;	/* not LRU reclaim: no return hook */
 	c->lruvec = NULL;
-	if (lrucost_mglru_enabled()) {
+	c->mglru = lrucost_mglru_enabled();
+	if (c->mglru) {
 		c->stat = (struct reclaim_stat *)regs->cx;
 		rcu_read_lock();
 		c->lruvec = lrucost_folio_lruvec(list_first_entry(list,
@@ -325,17 +328,32 @@ static int activations_entry_body(struct kretprobe_instance *ri,
 	} else if (!timed) {
 		return 1;	/* classic, not timed: no return hook */
 	}
-	c->start_ns = timed ? ktime_get_ns() : 0;
+	c->timed = timed;
 	atomic_inc(&activations_pending);
 	return 0;
 }
 NOKPROBE_SYMBOL(activations_entry_body);
 
-/* timed when time_hooks is set (lrucost_hook_begin()) */
+/*
+ * Timed when time_hooks is set (lrucost_hook_begin()), but only for
+ * lrucost's own work: a classic LRU call is hooked only to be timed, and
+ * the reclaim call's clock is read outside the handler's timed part, at
+ * either end.  Both are the measurement's cost, not lrucost's; under
+ * QEMU's TCG, where the TSC is found unstable and ktime_get_ns() reads an
+ * emulated clock device, the clock alone took about 15 us a read.
+ */
 static int activations_entry(struct kretprobe_instance *ri,
 			     struct pt_regs *regs)
 {
-	return LRUCOST_TIMED(activations_entry_body(ri, regs));
+	struct activations_call *c = (struct activations_call *)ri->data;
+	u64 t0 = lrucost_hook_begin();
+	int ret = activations_entry_body(ri, regs);
+
+	if (ret || c->mglru)
+		lrucost_hook_end(t0, false);
+	if (!ret && c->timed)
+		c->start_ns = ktime_get_ns();
+	return ret;
 }
 NOKPROBE_SYMBOL(activations_entry);
 
@@ -350,9 +368,9 @@ static int activations_return_body(struct kretprobe_instance *ri,
 		nr[1] = READ_ONCE(c->stat->nr_activate[1]);
 		note_rotations(c->lruvec, nr);
 	}
-	if (c->start_ns) {
+	if (c->timed) {
 		lrucost_stat_add(LRUCOST_STAT_RECLAIM_NS,
-				 ktime_get_ns() - c->start_ns);
+				 c->end_ns - c->start_ns);
 		lrucost_stat_inc(LRUCOST_STAT_RECLAIM_CALLS);
 	}
 	/* last: the drain waits for this, see lrucost_drain() */
@@ -361,10 +379,16 @@ static int activations_return_body(struct kretprobe_instance *ri,
 }
 NOKPROBE_SYMBOL(activations_return_body);
 
-/* timed when time_hooks is set (lrucost_hook_begin()) */
+/* timed as activations_entry() is, the clock read first */
 static int activations_return(struct kretprobe_instance *ri,
 			      struct pt_regs *regs)
 {
+	struct activations_call *c = (struct activations_call *)ri->data;
+
+	if (c->timed)
+		c->end_ns = ktime_get_ns();
+	if (!c->mglru)
+		return activations_return_body(ri, regs);
 	return LRUCOST_TIMED(activations_return_body(ri, regs));
 }
 NOKPROBE_SYMBOL(activations_return);
