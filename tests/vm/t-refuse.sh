@@ -10,7 +10,7 @@
 hooks() { wc -l </sys/kernel/tracing/enabled_functions; }
 
 refused() { # refused DESC EXPECTED-LOG [PARAM]
-	dmesg -c >>/tmp/dmesg.all
+	log_mark
 	h0=$(hooks)
 	if insmod "$LRUCOST_KO" ${3:+"$3"} 2>/dev/null; then
 		tap_not_ok "$1: insmod refused"
