@@ -5,9 +5,12 @@
 #                   FUZZ_SECONDS each (default 10; make stress: 600)
 #   make vm-check   VM tests on the stock kernel, harness self-test, DKMS
 #   make check-indirect  no indirect call in lrucost.ko (IBT), and its control
-#   make check      unit, fuzz, check-indirect, vm-check and bench-check,
-#                   installing
-#                   dependencies if missing
+#   make deb        the Debian packages lrucost-dkms and lrucost-ctl, and
+#                   lintian on them (make deb-check: installed, checked
+#                   and purged on each release)
+#   make check      unit, fuzz, check-indirect, deb-check, vm-check,
+#                   bench-check and matrix, installing dependencies if
+#                   missing
 #   make stress     the long reliability runs and their table
 #   make demo       boot the stock kernel, load lrucost, show its status
 #   make lint       checkpatch and sparse (make C=1) on the module
@@ -27,7 +30,8 @@ KVER ?= $(shell SUITE='$(SUITE)'; . ./tools/kver.sh && lrucost_kver)
 BUILDER := $(shell . ./tools/kver.sh && lrucost_conf $(KVER) && \
 	echo $$BUILDER)
 KDIR ?= /lib/modules/$(KVER)/build
-VERSION := $(shell sed -n 's/^\#define LRUCOST_VERSION "\(.*\)"/\1/p' module/lrucost.h)
+# the version's one place is debian/changelog (tools/version)
+VERSION := $(shell tools/version)
 CACHE := $(CURDIR)/.cache
 BTF_61 := $(CACHE)/btf/vmlinux-$(KVER).btf
 HOST_BTF := $(wildcard /sys/kernel/btf/vmlinux)
@@ -38,7 +42,7 @@ SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
 HOOK_PROTOS := 'shrink_lruvec()' 'workingset_refault()' 'move_folios_to_lru()' \
 	'isolate_folios()?' 'shrink_folio_list()?'
 VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
-	tests/vm/t-knobs.sh tests/vm/t-mglru.sh tests/vm/t-counters.sh \
+	tests/vm/t-knobs.sh tests/vm/t-params.sh tests/vm/t-mglru.sh tests/vm/t-counters.sh \
 	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh tests/vm/t-memcg.sh \
 	tests/vm/t-noswap.sh tests/vm/t-soak.sh tests/vm/t-lowprot.sh \
 	tests/vm/t-decay.sh tests/vm/t-churn.sh tests/vm/t-mglru-thrash.sh \
@@ -51,7 +55,10 @@ export KVER
 
 all: module tools
 
-module:
+module/lrucost_version.h: debian/changelog tools/version
+	tools/version --header >$@
+
+module: module/lrucost_version.h
 ifeq ($(BUILDER),chroot)
 	tools/chroot-build $(KVER)
 else
@@ -64,7 +71,7 @@ endif
 
 tools:
 	$(MAKE) -C tests/unit btf_offsets
-	$(MAKE) -C tools/lrucost-ctl
+	$(MAKE) -C tools/lrucost-ctl VERSION=$(VERSION)
 
 install:
 	$(MAKE) -C tools/lrucost-ctl install PREFIX=$(or $(PREFIX),/usr/local)
@@ -114,7 +121,9 @@ vm-check: module vm-data
 
 # The kernel matrix: Debian 13's kernels, each running the list below
 # with MGLRU switched off (the harness's default), the seed's slow-disk
-# pair, the harness self-test and DKMS; $(KVER), Debian 12's 6.1 by
+# pair and the harness self-test (and make dkms-install's test with
+# MATRIX_DKMS=1; make deb-check builds the packaged module for each
+# matrix kernel with DKMS anyway); $(KVER), Debian 12's 6.1 by
 # default, runs everything in vm-check.  Each suite's kernel is what its
 # linux-image-amd64 depends on today; a test its tests/kernels/*.conf
 # names in MATRIX_NOT_YET is left out there, with the reason beside it
@@ -153,7 +162,9 @@ matrix-one: module vm-data
 	$(MATRIX_VM) tests/vm/run $$tests
 	$(MATRIX_VM) LRUCOST_VM_DATA_IOPS=1000 tests/vm/run $(VM_TESTS_SLOWDISK)
 	tests/vm/selftest --kernel
-	tests/dkms/test
+	@# DKMS: make deb-check builds the packaged module with DKMS for every
+	@# matrix kernel, in the chroot a Debian 13 machine would use
+	$(if $(MATRIX_DKMS),tests/dkms/test)
 
 matrix: matrix-deps
 	@fail=0; for s in $(MATRIX_SUITES); do \
@@ -169,7 +180,8 @@ check:
 	@./tools/install-deps
 	@$(MAKE) --no-print-directory matrix-deps
 	@start=$$(date +%s); pass=0; fail=0; \
-	for t in unit fuzz check-indirect vm-check bench-check matrix; do \
+	for t in unit fuzz check-indirect deb-check vm-check bench-check \
+		matrix; do \
 		s=$$(date +%s); \
 		if $(MAKE) --no-print-directory $$t; then \
 			pass=$$((pass + 1)); \
@@ -274,10 +286,12 @@ stress: module vm-data tools
 DKMS_ROOT := $(if $(filter chroot,$(BUILDER)),$(CACHE)/chroot/$(shell \
 	. ./tools/kver.sh && lrucost_conf $(KVER) && echo $$BUILD_SUITE))
 IN_ROOT := $(if $(DKMS_ROOT),chroot $(DKMS_ROOT))
-dkms-install:
+dkms-install: module/lrucost_version.h
 	rm -rf $(DKMS_ROOT)/usr/src/lrucost-$(VERSION)
 	mkdir -p $(DKMS_ROOT)/usr/src/lrucost-$(VERSION)/module
-	cp Kbuild dkms.conf $(DKMS_ROOT)/usr/src/lrucost-$(VERSION)/
+	cp Kbuild $(DKMS_ROOT)/usr/src/lrucost-$(VERSION)/
+	sed 's/#MODULE_VERSION#/$(VERSION)/' dkms.conf \
+		>$(DKMS_ROOT)/usr/src/lrucost-$(VERSION)/dkms.conf
 	cp module/Kbuild module/*.c module/*.h \
 		$(DKMS_ROOT)/usr/src/lrucost-$(VERSION)/module/
 	@# objtool reads /proc on 7.x; unmounted however the build ends
@@ -286,6 +300,28 @@ dkms-install:
 	$(IN_ROOT) dkms add -m lrucost -v $(VERSION) && \
 	$(IN_ROOT) dkms build -m lrucost -v $(VERSION) -k $(KVER) && \
 	$(IN_ROOT) dkms install -m lrucost -v $(VERSION) -k $(KVER)
+
+# The Debian packages lrucost-dkms and lrucost-ctl (debian/), built by
+# dpkg-buildpackage from the files git would commit (tracked, or new and
+# not ignored), as from a clean clone,
+# into $(DEB_DIR); then lintian, which fails the build on an error or a
+# warning (an override in debian/ says why where one is accepted).
+DEB_DIR := $(CACHE)/deb
+deb:
+	@./tools/install-deps deb
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_DIR)/lrucost-$(VERSION)
+	git ls-files -z --cached --others --exclude-standard | \
+		tar --null -T - -cf - | \
+		tar -xf - -C $(DEB_DIR)/lrucost-$(VERSION)
+	cd $(DEB_DIR)/lrucost-$(VERSION) && dpkg-buildpackage -us -uc -b
+	lintian -I --fail-on error,warning $(DEB_DIR)/lrucost_$(VERSION)_*.changes
+	@ls $(DEB_DIR)/*.deb
+
+# the packages installed, checked and purged on each release of the
+# matrix: this Debian 12 machine, the Debian 13 chroot
+deb-check: deb
+	tests/deb/test
 
 dkms-remove:
 	-$(IN_ROOT) dkms remove -m lrucost -v $(VERSION) --all
@@ -308,5 +344,5 @@ clean:
 	$(MAKE) -C tools/lrucost-ctl clean
 	rm -rf $(CACHE)/vm-data $(CACHE)/btf
 
-.PHONY: all module tools install deps unit fuzz check-indirect matrix matrix-deps matrix-one stress rootfs-check bench bench-quick bench-check vm-data vm-check check demo churn churn-control dkms-install \
+.PHONY: all module tools install deps unit fuzz check-indirect matrix matrix-deps matrix-one stress rootfs-check bench bench-quick bench-check vm-data vm-check check demo churn churn-control dkms-install deb deb-check \
 	dkms-remove lint clean

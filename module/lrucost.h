@@ -17,7 +17,7 @@ struct folio;
 struct lruvec;
 struct mem_cgroup;
 
-#define LRUCOST_VERSION "0.1.0"
+#include "lrucost_version.h"
 
 /* ksym.c: symbol addresses from the kprobe lookup, nothing called */
 unsigned long lrucost_ksym(const char *name);
@@ -106,6 +106,7 @@ struct lrucost_knobs {
 
 extern struct lrucost_knobs lrucost_knobs;
 extern const struct attribute_group lrucost_knob_group;
+int lrucost_knobs_load(void);
 
 /* stats.c: per-CPU event counters */
 enum lrucost_stat {

@@ -38,6 +38,9 @@ static int __init lrucost_init(void)
 {
 	int ret;
 
+	ret = lrucost_knobs_load();
+	if (ret)
+		return ret;
 	ret = lrucost_lruvecs_init(lruvec_slots);
 	if (ret)
 		return ret;

@@ -309,6 +309,25 @@ static void test_get(void **state)
 	assert_non_null(strstr(err, "malformed"));
 }
 
+/* the modprobe.d line: every knob, or those named, as the module reads them */
+static void test_get_modprobe(void **state)
+{
+	(void)state;
+	fake_module();
+	put(CTL_SYS "/swappiness", "150\n");
+	assert_int_equal(ctl("get", "--modprobe", NULL), CTL_OK);
+	assert_string_equal(out,
+		"options lrucost enabled=1 swappiness=150 io_cost=32 anon_percent=-1 time_hooks=0\n");
+	assert_int_equal(ctl("get", "swappiness", "--modprobe", "io_cost",
+			     NULL), CTL_OK);
+	assert_string_equal(out, "options lrucost swappiness=150 io_cost=32\n");
+	/* a knob that cannot be read: nothing printed */
+	put(CTL_SYS "/io_cost", "lots\n");
+	assert_int_equal(ctl("get", "--modprobe", NULL), CTL_ERR);
+	assert_string_equal(out, "");
+	assert_non_null(strstr(err, "io_cost"));
+}
+
 static void test_set(void **state)
 {
 	static const char *const bad[] = {
@@ -753,6 +772,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup_teardown(test_usage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_status, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_get, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_get_modprobe, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_set, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_set_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_set_rollback, setup, teardown),

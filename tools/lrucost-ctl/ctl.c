@@ -7,7 +7,9 @@
 #include <time.h>
 #include "ctl.h"
 
-#define CTL_VERSION "0.1.0"
+#ifndef CTL_VERSION
+#error "CTL_VERSION: the Makefile passes tools/version's"
+#endif
 
 static const struct {
 	const char *name;

@@ -7,14 +7,17 @@
  * write fails.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 #include <unistd.h>
 #include "ctl.h"
 
 static const char get_usage[] =
-	"usage: lrucost-ctl get [KNOB...]\n\n"
+	"usage: lrucost-ctl get [--modprobe] [KNOB...]\n\n"
 	"Print knobs as KNOB=VALUE, all of them without arguments.\n"
-	"Knobs: enabled, swappiness, io_cost, anon_percent, time_hooks.\n";
+	"Knobs: enabled, swappiness, io_cost, anon_percent, time_hooks.\n"
+	"--modprobe: instead, the modprobe.d line that sets them at load,\n"
+	"  e.g. lrucost-ctl get --modprobe >/etc/modprobe.d/lrucost.conf\n";
 
 static const char set_usage[] =
 	"usage: lrucost-ctl set KNOB VALUE [KNOB VALUE...]\n"
@@ -42,11 +45,17 @@ static int unknown(const struct ctl_io *io, const char *name)
 int cmd_get(const struct ctl_io *io, int argc, char **argv)
 {
 	const struct ctl_knob *want[16];
+	long val[16];
+	bool modprobe = false;
 	int i, n = 0;
 
 	if (ctl_want_help(argc, argv, io, get_usage))
 		return CTL_OK;
 	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--modprobe")) {
+			modprobe = true;
+			continue;
+		}
 		if (n == 16)
 			return CTL_USAGE;
 		want[n] = ctl_knob_find(argv[i]);
@@ -59,9 +68,9 @@ int cmd_get(const struct ctl_io *io, int argc, char **argv)
 			want[n] = &ctl_knobs[n];
 	if (!ctl_loaded())
 		return ctl_not_loaded(io);
+	/* all read before anything is printed: no half a modprobe.d line */
 	for (i = 0; i < n; i++) {
-		long v;
-		int r = ctl_knob_read(want[i], &v);
+		int r = ctl_knob_read(want[i], &val[i]);
 
 		if (r) {
 			fprintf(io->err, "lrucost-ctl: cannot read %s: %s\n",
@@ -69,8 +78,14 @@ int cmd_get(const struct ctl_io *io, int argc, char **argv)
 				r == -EINVAL ? "malformed" : strerror(-r));
 			return CTL_ERR;
 		}
-		fprintf(io->out, "%s=%ld\n", want[i]->name, v);
 	}
+	if (modprobe)
+		fputs("options lrucost", io->out);
+	for (i = 0; i < n; i++)
+		fprintf(io->out, modprobe ? " %s=%ld" : "%s=%ld\n",
+			want[i]->name, val[i]);
+	if (modprobe)
+		fputc('\n', io->out);
 	return CTL_OK;
 }
 
