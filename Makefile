@@ -342,6 +342,7 @@ clean:
 	$(MAKE) -C tests/fuzz clean
 	rm -rf $(CACHE)/fuzz
 	$(MAKE) -C tools/lrucost-ctl clean
+	rm -f module/lrucost_version.h
 	rm -rf $(CACHE)/vm-data $(CACHE)/btf
 
 .PHONY: all module tools install deps unit fuzz check-indirect matrix matrix-deps matrix-one stress rootfs-check bench bench-quick bench-check vm-data vm-check check demo churn churn-control dkms-install deb deb-check \
