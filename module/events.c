@@ -51,6 +51,16 @@
  *     in reach), and so does lrucost.  A restore is recent too: each
  *     refault is counted once, as a restore if it is one.
  *
+ *   One read, one IO: readahead brings a sequential run of file pages
+ *     back with one read, so the file pages that continue the run a CPU
+ *     saw refault last share one IO per LRUCOST_READ_PAGES
+ *     (lrucost_read_ios(); stat refault_file_reads).  The seed weighed
+ *     every page as one IO, right for its random reads and still so for
+ *     them here; per page, a file re-read from its start cost up to 32
+ *     times its reads, and lrucost swapped anon to spare it.  Swap-ins
+ *     stay one IO a page: swap readahead reads the slots next to a
+ *     fault, which need not be one read, and is at most 8 pages.
+ *
  *   Not counted: lru_add_fn() is the seed's __pagevec_lru_add_fn, where
  *     the seed charged IO cost for PG_workingset pages added to the LRU;
  *     those are the same pages workingset_refault() has just marked, so
@@ -88,6 +98,9 @@
 #define MAX_WALK 4096
 
 static struct mem_cgroup **root_memcg_p;
+
+/* the file run each CPU saw refault last, see lrucost_read_ios() */
+static DEFINE_PER_CPU(struct lrucost_read_run, read_runs);
 
 /* workingset_refault() returns still pending, see lrucost_drain() */
 static atomic_t refaults_pending = ATOMIC_INIT(0);
@@ -252,6 +265,7 @@ static int refault_return_body(struct kretprobe_instance *ri,
 	struct folio *folio = c->folio;
 	unsigned long nr = folio_nr_pages(folio);
 	bool file = folio_is_file_lru(folio);
+	unsigned long ios = nr;
 	struct lruvec *lruvec;
 
 	if (c->was_active)
@@ -271,8 +285,15 @@ static int refault_return_body(struct kretprobe_instance *ri,
 					 nr);
 		lruvec = NULL;
 	}
-	if (lruvec)
-		lrucost_lruvec_note(lruvec, file, LRUCOST_IO, nr);
+	if (file) {
+		/* a kretprobe handler runs with preemption off */
+		ios = lrucost_read_ios(this_cpu_ptr(&read_runs),
+				       folio->mapping, folio->index, nr,
+				       lruvec != NULL);
+		lrucost_stat_add(LRUCOST_STAT_REFAULT_FILE_READS, ios);
+	}
+	if (lruvec && ios)
+		lrucost_lruvec_note(lruvec, file, LRUCOST_IO, ios);
 	rcu_read_unlock();
 out:
 	/* last: the drain waits for this, see lrucost_drain() */

@@ -16,6 +16,11 @@
 #define LRUCOST_DECAY_DIV_DEFAULT	8U
 #define LRUCOST_DECAY_DIV_MAX		1024U
 #define LRUCOST_SWAPPINESS_MAX		200U
+/*
+ * The most file pages one read brings back: 128 KiB, the largest window
+ * readahead uses on a device with the default read_ahead_kb (Debian's).
+ */
+#define LRUCOST_READ_PAGES		32UL
 
 enum lrucost_kind {
 	LRUCOST_CPU,	/* a referenced page rotated back onto the LRU */
@@ -37,6 +42,23 @@ struct lrucost_cost {
 	unsigned long file;
 };
 
+/**
+ * struct lrucost_read_run - the file pages one CPU saw refault last
+ * @mapping: their file, only compared, never dereferenced
+ * @next: the page index that would continue the run
+ * @left: pages still within the current read's LRUCOST_READ_PAGES
+ * @charged: the current read has been charged its IO already
+ */
+struct lrucost_read_run {
+	const void *mapping;
+	unsigned long next;
+	unsigned long left;
+	_Bool charged;
+};
+
+unsigned long lrucost_read_ios(struct lrucost_read_run *run,
+			       const void *mapping, unsigned long index,
+			       unsigned long nr_pages, _Bool costs_io);
 unsigned long lrucost_weight(enum lrucost_kind kind, unsigned long nr_pages,
 			     unsigned int io_cost);
 unsigned long lrucost_cost_add(unsigned long cost, unsigned long w);

@@ -4,9 +4,11 @@
  *
  * Every event adds its cost to the list it was observed on: a rotation
  * costs CPU (weight 1 per base page), a workingset refault costs IO
- * (io_cost per base page).  Reclaim then applies pressure to each list in
- * inverse proportion to its cost, scaled by swappiness, the relative IO
- * cost of swap versus the file system.  Old costs fade by halving.
+ * (io_cost per read: a base page of anon, a run of file pages that one
+ * read brings back, see lrucost_read_ios()).  Reclaim then applies
+ * pressure to each list in inverse proportion to its cost, scaled by
+ * swappiness, the relative IO cost of swap versus the file system.  Old
+ * costs fade by halving.
  *
  * All arithmetic saturates or is pre-scaled, so no counter value can
  * overflow or divide by zero.
@@ -25,6 +27,57 @@ _Static_assert(sizeof(unsigned long) == 8, "lrucost needs a 64-bit long");
 static unsigned long sat_add(unsigned long a, unsigned long b)
 {
 	return a > LRUCOST_ULONG_MAX - b ? LRUCOST_ULONG_MAX : a + b;
+}
+
+/**
+ * lrucost_read_ios - the reads a file refault adds, one run at a time
+ * @run: what this CPU saw refault last, updated
+ * @mapping: the refaulted folio's file
+ * @index: its first page's index in the file
+ * @nr_pages: its base pages
+ * @costs_io: it was in the workingset (else it only extends the run)
+ *
+ * The seed weighs each refaulted page as one IO, right for the random
+ * reads it measured.  But readahead refaults a sequential run of up to
+ * LRUCOST_READ_PAGES pages with one read, so per page a file re-read
+ * from its start looked up to 32 times dearer than it was, and lrucost
+ * swapped idle-looking anon to save it (service-io, stream).  Pages that
+ * continue the run this CPU saw last, in the same file at the next index,
+ * share its read; a workingset page in a read not yet charged charges it.
+ * Two readers interleaved on one CPU, a page that had no shadow, or a
+ * task that moved CPU start a new read: that errs towards the seed.
+ * Return: the reads to charge, each weighing one page's IO cost.
+ */
+unsigned long lrucost_read_ios(struct lrucost_read_run *run,
+			       const void *mapping, unsigned long index,
+			       unsigned long nr_pages, _Bool costs_io)
+{
+	unsigned long shared, reads;
+
+	if (run->mapping != mapping || run->next != index) {
+		run->mapping = mapping;
+		run->left = 0;
+		run->charged = 0;
+	}
+	run->next = index + nr_pages;
+	shared = nr_pages < run->left ? nr_pages : run->left;
+	run->left -= shared;
+	nr_pages -= shared;
+	reads = 0;
+	if (shared && costs_io && !run->charged) {
+		run->charged = 1;
+		reads = 1;
+	}
+	if (!nr_pages)
+		return reads;
+	/* the rest starts reads of its own, the last one maybe part-full */
+	run->left = (LRUCOST_READ_PAGES - nr_pages % LRUCOST_READ_PAGES) %
+		    LRUCOST_READ_PAGES;
+	run->charged = costs_io;
+	if (costs_io)
+		reads += (nr_pages + LRUCOST_READ_PAGES - 1) /
+			 LRUCOST_READ_PAGES;
+	return reads;
 }
 
 /**

@@ -39,7 +39,8 @@ PSI = ("some", "full")
 CPU = ("user", "nice", "system", "idle", "iowait", "irq", "softirq",
        "kswapd")
 LRUCOST = ("steered", "steered_anon_only", "steered_file_only", "cost_io",
-           "cost_cpu", "refault_active_file", "refault_anon")
+           "cost_cpu", "refault_active_file", "refault_anon",
+           "refault_file_reads")
 SERIES = ("ops", "refault_file", "pswpin", "pswpout")
 
 

@@ -32,6 +32,81 @@ static void test_weight(void **state)
 		    ULONG_MAX);
 }
 
+/* the reads a file re-read adds: one per LRUCOST_READ_PAGES of a run */
+static void test_read_ios_sequential(void **state)
+{
+	struct lrucost_read_run run = { 0 };
+	int f, g;
+	unsigned long i, reads = 0;
+
+	(void)state;
+	for (i = 0; i < 100; i++)
+		reads += lrucost_read_ios(&run, &f, i, 1, 1);
+	assert_int_equal(reads, 4);	/* 32 + 32 + 32 + 4 */
+	/* another file, or a jump in this one, starts a new read */
+	assert_int_equal(lrucost_read_ios(&run, &g, 100, 1, 1), 1);
+	assert_int_equal(lrucost_read_ios(&run, &g, 101, 1, 1), 0);
+	assert_int_equal(lrucost_read_ios(&run, &g, 103, 1, 1), 1);
+	assert_int_equal(lrucost_read_ios(&run, &f, 104, 1, 1), 1);
+	/* the same page again is not a continuation */
+	assert_int_equal(lrucost_read_ios(&run, &f, 104, 1, 1), 1);
+}
+
+/* random reads, the seed's case, cost one read each, as per page */
+static void test_read_ios_random(void **state)
+{
+	struct lrucost_read_run run = { 0 };
+	int f;
+	unsigned long i, reads = 0;
+
+	(void)state;
+	for (i = 0; i < 50; i++)
+		reads += lrucost_read_ios(&run, &f, (i * 7919) % 1000 * 2, 1,
+					  1);
+	assert_int_equal(reads, 50);
+}
+
+/* large folios: a read per LRUCOST_READ_PAGES, the last shared on */
+static void test_read_ios_large_folios(void **state)
+{
+	struct lrucost_read_run run = { 0 };
+	int f;
+
+	(void)state;
+	assert_int_equal(lrucost_read_ios(&run, &f, 0, 512, 1), 16);
+	assert_int_equal(lrucost_read_ios(&run, &f, 512, 16, 1), 1);
+	assert_int_equal(lrucost_read_ios(&run, &f, 528, 16, 1), 0);
+	assert_int_equal(lrucost_read_ios(&run, &f, 544, 16, 1), 1);
+	assert_int_equal(lrucost_read_ios(&run, &f, 560, 20, 1), 1);
+	assert_int_equal(lrucost_read_ios(&run, &f, 580, 4, 1), 0);
+	assert_int_equal(lrucost_read_ios(&run, &f, 584, 24, 1), 0);
+	assert_int_equal(lrucost_read_ios(&run, &f, 608, 1, 1), 1);
+	/* a run far past any counter: no wrap to a huge count */
+	assert_int_equal(lrucost_read_ios(&run, &f, ULONG_MAX - 40, 33, 1),
+			 2);
+}
+
+/* pages outside the workingset extend the run but charge nothing */
+static void test_read_ios_not_workingset(void **state)
+{
+	struct lrucost_read_run run = { 0 };
+	int f;
+
+	(void)state;
+	assert_int_equal(lrucost_read_ios(&run, &f, 0, 1, 0), 0);
+	assert_int_equal(lrucost_read_ios(&run, &f, 1, 1, 0), 0);
+	/* the first workingset page of the read charges it, once */
+	assert_int_equal(lrucost_read_ios(&run, &f, 2, 1, 1), 1);
+	assert_int_equal(lrucost_read_ios(&run, &f, 3, 1, 1), 0);
+	assert_int_equal(lrucost_read_ios(&run, &f, 4, 28, 0), 0);
+	/* the next read, started by a page outside the workingset */
+	assert_int_equal(lrucost_read_ios(&run, &f, 32, 1, 0), 0);
+	assert_int_equal(lrucost_read_ios(&run, &f, 33, 1, 1), 1);
+	assert_int_equal(lrucost_read_ios(&run, &f, 34, 30, 1), 0);
+	assert_int_equal(lrucost_read_ios(&run, &f, 64, 1, 0), 0);
+	assert_int_equal(lrucost_read_ios(&run, &f, 65, 31, 0), 0);
+}
+
 static void test_cost_add_saturates(void **state)
 {
 	(void)state;
@@ -250,6 +325,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_weight),
+		cmocka_unit_test(test_read_ios_sequential),
+		cmocka_unit_test(test_read_ios_random),
+		cmocka_unit_test(test_read_ios_large_folios),
+		cmocka_unit_test(test_read_ios_not_workingset),
 		cmocka_unit_test(test_cost_add_saturates),
 		cmocka_unit_test(test_decay_races_reset),
 		cmocka_unit_test(test_split_no_cost),

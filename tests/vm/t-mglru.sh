@@ -71,6 +71,7 @@ counts
 read -r io <"$LRUCOST_SYS/stats/cost_io"
 read -r qf <"$LRUCOST_SYS/stats/refault_recent_file"
 read -r qa <"$LRUCOST_SYS/stats/refault_recent_anon"
+read -r fr <"$LRUCOST_SYS/stats/refault_file_reads"
 dr=$((kernel - r0)) da=$((ours - a0))
 missed=$(($(sed -n 's/^missed workingset_refault: //p' "$LRUCOST_SYS/status") - m0))
 recent=$((qf + qa))
@@ -81,8 +82,14 @@ check "lrucost's restores = the kernel's, exactly (missed $missed)" \
 # recent refaults that were not restores: here on 6.12 and 7.3, not on
 # 6.1 (its MGLRU aged meanwhile); t-mglru-thrash.sh asserts what they do
 # to the costs there (file above anon)
-check_eq "cost_io = io_cost x (restores + recent refaults)" "$io" \
-	$((32 * (f + a + qf + qa)))
+# file pages, restored or recent, are charged per read (a run of them
+# shares one), anon pages one each
+tap_diag "file pages restored or recent $((f + qf)), reads charged $fr"
+check_eq "cost_io = io_cost x (anon restores + recent anon + file reads)" \
+	"$io" $((32 * (a + qa + fr)))
+# (6.1 restored only anon pages here in one run)
+check "file reads: one at least for any file page, at most one a page" \
+	test "$fr" -le $((f + qf)) -a \( "$fr" -ge 1 -o $((f + qf)) = 0 \)
 check "rotations seen under MGLRU (shrink_folio_list activations)" \
 	test $(($(st rotated_anon) + $(st rotated_file))) -gt 0
 check "batches were steered" test "$(st steered)" -gt 0

@@ -135,8 +135,10 @@ while [ $i -lt 10 ] && ! cmp -s /tmp/soak.prev /tmp/soak.cur; do
 done
 check_eq "cost_cpu = rotated_anon + rotated_file" "$(st cost_cpu)" \
 	$(($(st rotated_anon) + $(st rotated_file)))
-check_eq "cost_io = io_cost x (refault_active_file + refault_anon)" \
-	"$(st cost_io)" $((io_cost * ($(st refault_active_file) + $(st refault_anon))))
+check_eq "cost_io = io_cost x (refault_anon + refault_file_reads)" \
+	"$(st cost_io)" $((io_cost * ($(st refault_anon) + $(st refault_file_reads))))
+check "no more file reads than file pages refaulted" \
+	test "$(st refault_file_reads)" -le "$(st refault_active_file)"
 rmmod lrucost
 rmdir /sys/fs/cgroup/soak
 rm -f /data/ws /data/cold
