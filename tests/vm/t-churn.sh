@@ -1,4 +1,4 @@
-# 20 insmod/rmmod cycles (LRUCOST_CHURN_CYCLES; make stress: 1,000), with
+# 10 insmod/rmmod cycles (LRUCOST_CHURN_CYCLES; make stress: 1,000), with
 # knob writes and stats reads racing them, while anon and file pressure
 # runs (6 rounds at least, until the churn ends) and lrucost is
 # steering hard (anon_percent=90): no warning (the harness checks the log),
@@ -11,7 +11,7 @@ dd if=/dev/urandom of=/data/file bs=1M count=250 2>/dev/null
 dd if=/dev/urandom of=/mnt/shm/anon bs=1M count=200 2>/dev/null
 sync
 
-cycles=${LRUCOST_CHURN_CYCLES:-20}
+cycles=${LRUCOST_CHURN_CYCLES:-10}
 ( r=0; while [ $r -lt 6 ] || [ ! -f /tmp/churn.stop ]; do
 	cat /data/file /mnt/shm/anon >/dev/null; r=$((r + 1)); done
   echo "$r" >/tmp/churn.done ) &
