@@ -38,7 +38,7 @@ HOST_BTF := $(wildcard /sys/kernel/btf/vmlinux)
 # what lrucost's status lists, in its order (NAME?: where the kernel has it)
 SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
 	cache_trim_mode file_is_tiny may_deactivate nr_scanned gfp_mask \
-	mem_cgroup.swappiness?
+	proactive_swappiness? mem_cgroup.swappiness?
 HOOK_PROTOS := 'shrink_lruvec()' 'workingset_refault()' 'move_folios_to_lru()' \
 	'isolate_folios()?' 'shrink_folio_list()?'
 VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
@@ -46,7 +46,7 @@ VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
 	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh tests/vm/t-memcg.sh \
 	tests/vm/t-noswap.sh tests/vm/t-soak.sh tests/vm/t-lowprot.sh \
 	tests/vm/t-decay.sh tests/vm/t-churn.sh tests/vm/t-mglru-thrash.sh \
-	tests/vm/t-mglru-fidelity.sh
+	tests/vm/t-mglru-fidelity.sh tests/vm/t-proactive.sh
 # the seed's set-up: file system on a slow disk, swap on a fast one
 VM_TESTS_SLOWDISK := tests/vm/t-thrash.sh tests/vm/t-stream.sh
 C ?= 0
@@ -132,7 +132,8 @@ vm-check: module vm-data
 MATRIX_SUITES ?= trixie trixie-backports
 VM_TESTS_MATRIX := tests/vm/t-load.sh tests/vm/t-cycles.sh \
 	tests/vm/t-refuse.sh tests/vm/t-knobs.sh tests/vm/t-counters.sh \
-	tests/vm/t-churn.sh tests/vm/t-mglru.sh tests/vm/t-mglru-thrash.sh
+	tests/vm/t-churn.sh tests/vm/t-mglru.sh tests/vm/t-mglru-thrash.sh \
+	tests/vm/t-proactive.sh
 # What the kernel's interface decides (hooks attached, arguments and
 # layouts read right, refusals, exact counters, MGLRU steered, churn) runs
 # on each Debian 13 kernel above; what the policy makes of it, the same

@@ -19,7 +19,8 @@
 
 /*
  * Fields lrucost reads or steers, with the size each must have.  An
- * optional one is used where the kernel has it: a memcg's cgroup v1
+ * optional one is used where the kernel has it: the swappiness a
+ * memory.reclaim request gives (6.11 on), and a memcg's cgroup v1
  * swappiness, which 7.x kernels built without CONFIG_MEMCG_V1 do not
  * have (nor, then, a v1 memory controller).
  */
@@ -39,6 +40,7 @@ static const struct {
 	{ "scan_control", "may_deactivate", sizeof(unsigned int), 2 },
 	{ "scan_control", "nr_scanned", sizeof(unsigned long), 0 },
 	{ "scan_control", "gfp_mask", sizeof(gfp_t), 0 },
+	{ "scan_control", "proactive_swappiness", sizeof(int *), 0, true },
 	{ "mem_cgroup", "swappiness", sizeof(int), 0, true },
 };
 

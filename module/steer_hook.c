@@ -94,7 +94,7 @@ struct sc_bit {
 };
 
 static unsigned long off_anon_cost, off_file_cost, off_priority;
-static unsigned long off_nr_scanned;
+static unsigned long off_nr_scanned, off_target_memcg;
 static struct sc_bit bit_may_swap, bit_trim, bit_tiny;
 /*
  * sc->may_deactivate's DEACTIVATE_FILE bit (2 in vmscan.c, 6.1 to 7.3):
@@ -104,6 +104,7 @@ static struct sc_bit bit_deactivate_file;
 static int *vm_swappiness_p;
 /* 0: this kernel has no cgroup v1 swappiness (nor v1 memory controller) */
 static unsigned long off_memcg_swappiness;
+static unsigned long off_proactive_swappiness;
 
 static atomic_t in_flight = ATOMIC_INIT(0);
 static bool stopping;
@@ -166,12 +167,22 @@ static int bit_of(const char *name, unsigned int bit, struct sc_bit *b)
 }
 
 /*
- * The swappiness stock reclaim uses for @memcg: mem_cgroup_swappiness().
- * Only a non-root memcg under cgroup v1 has its own; where the kernel is
- * built without v1, the member is absent and vm_swappiness is the answer.
+ * The swappiness stock reclaim uses in this pass: sc_swappiness() (6.11
+ * on), mem_cgroup_swappiness() before.  A memory.reclaim request's own
+ * "swappiness=" first: its scan_control points at it for the request's
+ * length (6.11 on; 7.x's "max" is 201, anon only).  Else only a non-root
+ * memcg under cgroup v1 has its own; where the kernel is built without
+ * v1, the member is absent and vm_swappiness is the answer.
  */
-static unsigned int kernel_swappiness(struct mem_cgroup *memcg)
+static unsigned int kernel_swappiness(void *sc, struct mem_cgroup *memcg)
 {
+	if (off_proactive_swappiness) {
+		int *asked = READ_ONCE(*(int **)((char *)sc +
+						 off_proactive_swappiness));
+
+		if (asked)
+			return READ_ONCE(*asked);
+	}
 	if (memcg && off_memcg_swappiness && !mem_cgroup_disabled() &&
 	    !cgroup_subsys_on_dfl(memory_cgrp_subsys) &&
 	    memcg->css.parent)
@@ -193,6 +204,13 @@ static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness,
 	if (lrucost_mglru_enabled())
 		return LRUCOST_STAT_SKIP_MGLRU;	/* counted if not steered */
 	if (!sc_test(sc, &bit_may_swap) || get_nr_swap_pages() <= 0)
+		return LRUCOST_STAT_SKIP_NO_SWAP;
+	/*
+	 * get_scan_count()'s own no-swap case: limit or proactive reclaim
+	 * at swappiness 0 (a memory.reclaim "swappiness=0", a v1 memcg's
+	 * 0) takes file only, whatever lrucost's swappiness says
+	 */
+	if (!swappiness && *(void **)((char *)sc + off_target_memcg))
 		return LRUCOST_STAT_SKIP_NO_SWAP;
 	if (!sc_priority(sc) && swappiness)
 		return LRUCOST_STAT_SKIP_PRIORITY0;
@@ -282,7 +300,7 @@ static int entry_handler_body(struct kretprobe_instance *ri,
 	s->steered = false;
 	s->e = NULL;
 	pct = READ_ONCE(lrucost_knobs.anon_percent);
-	swappiness = kernel_swappiness(lrucost_lruvec_memcg(lruvec));
+	swappiness = kernel_swappiness(sc, lrucost_lruvec_memcg(lruvec));
 	why = leave_reason(sc, swappiness, pct);
 	if (why == LRUCOST_STAT_SKIP_MGLRU) {
 		/* mglru_hook.c steers these passes' batches, where it can */
@@ -445,6 +463,11 @@ int lrucost_steer_init(void)
 	/* optional: 7.x without CONFIG_MEMCG_V1 has no v1 swappiness */
 	m = lrucost_layout_field("mem_cgroup", "swappiness");
 	off_memcg_swappiness = m ? m->bit_offset / 8 : 0;
+	/* optional: before 6.11 memory.reclaim takes no swappiness */
+	m = lrucost_layout_field("scan_control", "proactive_swappiness");
+	off_proactive_swappiness = m ? m->bit_offset / 8 : 0;
+	m = lrucost_layout_field("scan_control", "target_mem_cgroup");
+	off_target_memcg = m->bit_offset / 8;
 	if (bit_of("may_swap", 0, &bit_may_swap) ||
 	    bit_of("cache_trim_mode", 0, &bit_trim) ||
 	    bit_of("file_is_tiny", 0, &bit_tiny) ||
