@@ -336,9 +336,11 @@ deb:
 	@ls $(DEB_DIR)/*.deb
 
 # the packages installed, checked and purged on each release of the
-# matrix: this Debian 12 machine, the Debian 13 chroot
-deb-check: deb
+# matrix: this Debian 12 machine, the Debian 13 chroot; then a Debian 12
+# system with them booted in the VM, loading lrucost with /etc's settings
+deb-check: deb module vm-data
 	tests/deb/test
+	tests/deb/boot
 
 dkms-remove:
 	-$(IN_ROOT) dkms remove -m lrucost -v $(VERSION) --all
