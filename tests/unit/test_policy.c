@@ -66,45 +66,55 @@ static void test_read_ios_random(void **state)
 	assert_int_equal(reads, 50);
 }
 
-/* large folios: a read per LRUCOST_READ_PAGES, the last shared on */
-static void test_read_ios_large_folios(void **state)
+/* one refault of a file's folio and the reads it must add */
+struct read_step {
+	unsigned long index, nr;
+	_Bool costs_io;
+	unsigned long reads;
+};
+
+static void check_read_steps(const struct read_step *steps, size_t n)
 {
 	struct lrucost_read_run run = { 0 };
 	int f;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		assert_int_equal(lrucost_read_ios(&run, &f, steps[i].index,
+						  steps[i].nr,
+						  steps[i].costs_io),
+				 steps[i].reads);
+}
+
+/* large folios: a read per LRUCOST_READ_PAGES, the last shared on */
+static void test_read_ios_large_folios(void **state)
+{
+	static const struct read_step steps[] = {
+		{ 0, 512, 1, 16 }, { 512, 16, 1, 1 }, { 528, 16, 1, 0 },
+		{ 544, 16, 1, 1 }, { 560, 20, 1, 1 }, { 580, 4, 1, 0 },
+		{ 584, 24, 1, 0 }, { 608, 1, 1, 1 },
+		/* a run far past any counter: no wrap to a huge count */
+		{ ULONG_MAX - 40, 33, 1, 2 },
+	};
 
 	(void)state;
-	assert_int_equal(lrucost_read_ios(&run, &f, 0, 512, 1), 16);
-	assert_int_equal(lrucost_read_ios(&run, &f, 512, 16, 1), 1);
-	assert_int_equal(lrucost_read_ios(&run, &f, 528, 16, 1), 0);
-	assert_int_equal(lrucost_read_ios(&run, &f, 544, 16, 1), 1);
-	assert_int_equal(lrucost_read_ios(&run, &f, 560, 20, 1), 1);
-	assert_int_equal(lrucost_read_ios(&run, &f, 580, 4, 1), 0);
-	assert_int_equal(lrucost_read_ios(&run, &f, 584, 24, 1), 0);
-	assert_int_equal(lrucost_read_ios(&run, &f, 608, 1, 1), 1);
-	/* a run far past any counter: no wrap to a huge count */
-	assert_int_equal(lrucost_read_ios(&run, &f, ULONG_MAX - 40, 33, 1),
-			 2);
+	check_read_steps(steps, sizeof(steps) / sizeof(steps[0]));
 }
 
 /* pages outside the workingset extend the run but charge nothing */
 static void test_read_ios_not_workingset(void **state)
 {
-	struct lrucost_read_run run = { 0 };
-	int f;
+	static const struct read_step steps[] = {
+		{ 0, 1, 0, 0 }, { 1, 1, 0, 0 },
+		/* the first workingset page of the read charges it, once */
+		{ 2, 1, 1, 1 }, { 3, 1, 1, 0 }, { 4, 28, 0, 0 },
+		/* the next read, started by a page outside the workingset */
+		{ 32, 1, 0, 0 }, { 33, 1, 1, 1 }, { 34, 30, 1, 0 },
+		{ 64, 1, 0, 0 }, { 65, 31, 0, 0 },
+	};
 
 	(void)state;
-	assert_int_equal(lrucost_read_ios(&run, &f, 0, 1, 0), 0);
-	assert_int_equal(lrucost_read_ios(&run, &f, 1, 1, 0), 0);
-	/* the first workingset page of the read charges it, once */
-	assert_int_equal(lrucost_read_ios(&run, &f, 2, 1, 1), 1);
-	assert_int_equal(lrucost_read_ios(&run, &f, 3, 1, 1), 0);
-	assert_int_equal(lrucost_read_ios(&run, &f, 4, 28, 0), 0);
-	/* the next read, started by a page outside the workingset */
-	assert_int_equal(lrucost_read_ios(&run, &f, 32, 1, 0), 0);
-	assert_int_equal(lrucost_read_ios(&run, &f, 33, 1, 1), 1);
-	assert_int_equal(lrucost_read_ios(&run, &f, 34, 30, 1), 0);
-	assert_int_equal(lrucost_read_ios(&run, &f, 64, 1, 0), 0);
-	assert_int_equal(lrucost_read_ios(&run, &f, 65, 31, 0), 0);
+	check_read_steps(steps, sizeof(steps) / sizeof(steps[0]));
 }
 
 static void test_cost_add_saturates(void **state)
