@@ -177,8 +177,8 @@ static int bit_of(const char *name, unsigned int bit, struct sc_bit *b)
 static unsigned int kernel_swappiness(void *sc, struct mem_cgroup *memcg)
 {
 	if (off_proactive_swappiness) {
-		int *asked = READ_ONCE(*(int **)((char *)sc +
-						 off_proactive_swappiness));
+		int *asked = (int *)READ_ONCE(*sc_ulong(sc,
+						off_proactive_swappiness));
 
 		if (asked)
 			return READ_ONCE(*asked);
@@ -210,7 +210,7 @@ static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness,
 	 * at swappiness 0 (a memory.reclaim "swappiness=0", a v1 memcg's
 	 * 0) takes file only, whatever lrucost's swappiness says
 	 */
-	if (!swappiness && *(void **)((char *)sc + off_target_memcg))
+	if (!swappiness && READ_ONCE(*sc_ulong(sc, off_target_memcg)))
 		return LRUCOST_STAT_SKIP_NO_SWAP;
 	if (!sc_priority(sc) && swappiness)
 		return LRUCOST_STAT_SKIP_PRIORITY0;
