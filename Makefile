@@ -38,7 +38,7 @@ HOST_BTF := $(wildcard /sys/kernel/btf/vmlinux)
 # what lrucost's status lists, in its order (NAME?: where the kernel has it)
 SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
 	cache_trim_mode file_is_tiny may_deactivate nr_scanned gfp_mask \
-	proactive_swappiness? mem_cgroup.swappiness?
+	reclaim_idx proactive_swappiness? mem_cgroup.swappiness?
 HOOK_PROTOS := 'shrink_lruvec()' 'workingset_refault()' 'move_folios_to_lru()' \
 	'isolate_folios()?' 'shrink_folio_list()?'
 VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \

@@ -40,6 +40,7 @@ static const struct {
 	{ "scan_control", "may_deactivate", sizeof(unsigned int), 2 },
 	{ "scan_control", "nr_scanned", sizeof(unsigned long), 0 },
 	{ "scan_control", "gfp_mask", sizeof(gfp_t), 0 },
+	{ "scan_control", "reclaim_idx", 1, 0 },
 	{ "scan_control", "proactive_swappiness", sizeof(int *), 0, true },
 	{ "mem_cgroup", "swappiness", sizeof(int), 0, true },
 };

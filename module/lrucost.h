@@ -92,6 +92,9 @@ bool lrucost_mglru_enabled(void);
 bool lrucost_mglru_known(void);
 unsigned long lrucost_mglru_max_seq(struct lruvec *lruvec);
 bool lrucost_mglru_anon_full(struct lruvec *lruvec);
+struct lrucost_gens;
+void lrucost_mglru_gens(struct lruvec *lruvec, int reclaim_idx,
+			struct lrucost_gens *g);
 void lrucost_mglru_sizes(struct lruvec *lruvec, unsigned long *size);
 long lrucost_mglru_refaulted(struct lruvec *lruvec, bool file);
 
@@ -122,6 +125,7 @@ enum lrucost_stat {
 	LRUCOST_STAT_SKIP_NO_IO,
 	LRUCOST_STAT_ANON_OUT_OF_REACH,
 	LRUCOST_STAT_FILE_TOOK_ANON,
+	LRUCOST_STAT_FILE_ONLY_ANON_OLDER,
 	LRUCOST_STAT_TABLE_FULL,
 	LRUCOST_STAT_SLOT_REUSED,
 	LRUCOST_STAT_ADDR_REUSED,
@@ -219,6 +223,7 @@ struct lrucost_lruvec {
 	u64 cgroup_ino;			/* cgroup_id(): for display */
 	unsigned long last_used;	/* jiffies; 0 until first stamped */
 	unsigned long aged_at;		/* jiffies | 1 of the last aging asked */
+	unsigned long file_io_at;	/* jiffies | 1 of the last file IO cost */
 	int memcg_id, nid;
 };
 

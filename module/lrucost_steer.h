@@ -17,11 +17,35 @@
 
 /* The cost total lrucost writes into scan_control: precision 2^-20. */
 #define LRUCOST_STEER_SCALE	(1UL << 20)
+/* MGLRU's MIN_NR_GENS: the generations a type keeps, every version */
+#define LRUCOST_MIN_NR_GENS	2
 
 enum lrucost_steer_mode {
 	LRUCOST_STEER_FRACT,	/* proportional, with the costs given */
 	LRUCOST_STEER_ANON,	/* anon only: set file_is_tiny */
 	LRUCOST_STEER_FILE,	/* file only: clear may_swap */
+};
+
+/**
+ * struct lrucost_gens - an MGLRU lruvec's generations, as a batch sees them
+ * @min_seq_anon: anon's oldest generation (lrugen->min_seq[])
+ * @min_seq_file: file's oldest generation
+ * @max_seq: the youngest generation
+ * @file_oldest: file pages in file's oldest generation, in the zones the
+ *	reclaim may take from
+ */
+struct lrucost_gens {
+	unsigned long min_seq_anon;
+	unsigned long min_seq_file;
+	unsigned long max_seq;
+	unsigned long file_oldest;
+};
+
+/* what a file-first MGLRU batch is given (lrucost_steer_file_batch()) */
+enum lrucost_file_batch {
+	LRUCOST_FILE_FIRST,	/* swappiness 1: file, else anon */
+	LRUCOST_FILE_ONLY,	/* swappiness 0: file, no fallback */
+	LRUCOST_FILE_AGE,	/* file first, and age if it took anon */
 };
 
 /**
@@ -83,6 +107,10 @@ unsigned int lrucost_steer_anon_permille(unsigned long ap, unsigned long fp,
 int lrucost_steer_batch(unsigned long ap, unsigned long fp,
 			unsigned long anon_pages, unsigned long file_pages,
 			const struct lrucost_steer_debt *debt);
+enum lrucost_file_batch
+lrucost_steer_file_batch(const struct lrucost_gens *g);
+int lrucost_steer_cache_trim(unsigned long now, unsigned long file_io_at,
+			     unsigned long window);
 void lrucost_stock_split(unsigned long anon_cost, unsigned long file_cost,
 			 unsigned int swappiness, unsigned long *ap,
 			 unsigned long *fp);

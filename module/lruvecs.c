@@ -105,6 +105,7 @@ static void slot_reset(struct lrucost_lruvec *e, struct lruvec *lruvec,
 	WRITE_ONCE(e->ap, 0);
 	WRITE_ONCE(e->fp, 0);
 	WRITE_ONCE(e->aged_at, 0);
+	WRITE_ONCE(e->file_io_at, 0);
 	e->memcg_id = memcg_id;
 	e->cgroup_ino = ino;
 	e->nid = lruvec_pgdat(lruvec)->node_id;
@@ -305,6 +306,8 @@ void lrucost_lruvec_note(struct lruvec *lruvec, bool file,
 		return;
 	w = lrucost_weight(kind, nr_pages, READ_ONCE(lrucost_knobs.io_cost));
 	cost_add(&e->cost[file], w);
+	if (file && kind == LRUCOST_IO)
+		WRITE_ONCE(e->file_io_at, jiffies | 1);
 	lrucost_stat_add(kind == LRUCOST_IO ? LRUCOST_STAT_COST_IO :
 			 LRUCOST_STAT_COST_CPU, w);
 	lruvec_decay(e, lruvec);

@@ -11,7 +11,9 @@
 #include <linux/jump_label.h>
 #include <linux/minmax.h>
 #include <linux/mmzone.h>
+#include <linux/string.h>
 #include "lrucost.h"
+#include "lrucost_steer.h"
 
 static struct static_key *lru_gen_core;
 
@@ -84,6 +86,35 @@ bool lrucost_mglru_anon_full(struct lruvec *lruvec)
 	       MAX_NR_GENS - 1 <= lrucost_mglru_max_seq(lruvec);
 #else
 	return false;
+#endif
+}
+
+/**
+ * lrucost_mglru_gens - what a batch decides its file-first form on
+ * @lruvec: the lruvec, its lru_lock held (isolate_folios()'s caller)
+ * @reclaim_idx: the highest zone the reclaim may take from
+ * @g: out: its generations (lrucost_steer_file_batch()); zero without
+ *	MGLRU
+ */
+void lrucost_mglru_gens(struct lruvec *lruvec, int reclaim_idx,
+			struct lrucost_gens *g)
+{
+	memset(g, 0, sizeof(*g));
+#ifdef CONFIG_LRU_GEN
+	{
+		long pages = 0;
+		int gen, zone;
+
+		BUILD_BUG_ON(MIN_NR_GENS != LRUCOST_MIN_NR_GENS);
+		g->min_seq_anon = READ_ONCE(lruvec->lrugen.min_seq[LRU_GEN_ANON]);
+		g->min_seq_file = READ_ONCE(lruvec->lrugen.min_seq[LRU_GEN_FILE]);
+		g->max_seq = lrucost_mglru_max_seq(lruvec);
+		gen = g->min_seq_file % MAX_NR_GENS;
+		for (zone = 0; zone <= reclaim_idx && zone < MAX_NR_ZONES;
+		     zone++)
+			pages += READ_ONCE(lruvec->lrugen.nr_pages[gen][LRU_GEN_FILE][zone]);
+		g->file_oldest = max(pages, 0L);
+	}
 #endif
 }
 

@@ -38,8 +38,11 @@
  * force_scan (-ERANGE), and a forced step moves each full type's oldest
  * generation into the next, as its own aging does when a lruvec is
  * full.  A request follows a batch the policy sent to anon that found
- * none, so the shortfall itself paces them, within a bound that follows
- * the anon share wanted: the more of the eviction is to be anon, the
+ * none (or, the other way round, one it sent to file that took anon
+ * because file could evict nothing before anon's oldest generation went:
+ * lrucost_steer_file_batch(); that request is paced by the file share),
+ * so the shortfall itself paces them, within a bound that follows the
+ * share wanted: the more of the eviction is to be anon, the
  * more often anon must be brought into reach, while each step also
  * makes anon in use look older (an anon page not seen accessed over the
  * last two or three steps is evicted).  So the requests for one lruvec
@@ -126,7 +129,8 @@ static DECLARE_WORK(age_work, age_fn);
  * @e: its lrucost state (memcg id, node; the time of the last request)
  * @max_seq: the lruvec's max_seq as the caller saw it
  * @force: with force_scan (lrucost_mglru_anon_full())
- * @anon_permille: the anon share the batches are held to, 0..1000
+ * @anon_permille: the share of the type short of a generation, anon's
+ *	for an anon-first batch, 0..1000
  *
  * Callable in any context (kprobe handlers, under the lru_lock).  At
  * most one request per lruvec per AGE_INTERVAL_MIN * 1000 /

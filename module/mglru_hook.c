@@ -35,7 +35,19 @@
  * for anon only), at priority 0 (the last resort), and when the
  * allocation may not do IO (6.1 and 6.12 then take file themselves; anon
  * could not be isolated anyway).  A type with nothing evictable is never
- * forced: 1 and 200 keep the fallback.
+ * forced: 1 and 200 keep the fallback, and 0 (file only, below) is given
+ * only where file's oldest generation holds pages the reclaim may take.
+ *
+ * MGLRU has no counterpart of the classic LRU's cache_trim_mode, in which
+ * the kernel reclaims file only while the page cache does not thrash and
+ * lrucost leaves it alone (steer_hook.c).  So with the cost model (no
+ * anon_percent), a batch is left to the kernel unless a file refault
+ * cost IO in the lruvec within TRIM_WINDOW (lrucost_steer_cache_trim();
+ * stat skipped_cache_trim): with nothing refaulted, the model has no
+ * cost to weigh and would split by swappiness alone, swapping idle anon
+ * out for cache that is never read again.  Ten seconds is many reclaim
+ * runs (the kernel's own test is "since the last one") and short beside
+ * a copy of a large file; a thrash refaults many times a second.
  *
  * When an anon-first batch isolates file, anon had nothing in its oldest
  * generation: MGLRU only evicts from there, and that generation moves on
@@ -45,7 +57,15 @@
  * file_took_anon counts file-first batches that isolated anon: the
  * kernel's fallback when the oldest file folios were all kept, and on
  * 6.1 and 6.12 its rule to take anon first while anon's oldest
- * generation is the older, whatever the batch asked.
+ * generation is the older, whatever the batch asked but 0.  Against that
+ * rule a file-first batch goes as file only (swappiness 0) while file's
+ * oldest generation can be scanned (lrucost_steer_file_batch(); stat
+ * file_only_anon_older): it is what 0 means to the kernel too, anon
+ * left alone, so no batch swaps more for it.  Where file has nothing it
+ * can evict before anon's oldest generation goes (file down to its last
+ * two generations, or its oldest empty and held back by anon's) the
+ * batch takes anon, and asks for one aging step, as an anon-first batch
+ * does that finds no anon.
  *
  * Both handlers run under the lru_lock, interrupts off, and take no lock
  * of their own.  Unload drains pending returns before the lruvec table
@@ -65,6 +85,10 @@
 /* the swappiness that means anon first, file first: every version */
 #define ANON_FIRST	200
 #define FILE_FIRST	1
+/* and file only, with no fallback: see lrucost_steer_file_batch() */
+#define FILE_ONLY	0
+/* a file refault's IO this recent makes the cache worth steering for */
+#define TRIM_WINDOW	(10 * HZ)
 /* LRU_GEN_ANON, LRU_GEN_FILE: the type isolate_folios() reports */
 #define GEN_ANON	0
 
@@ -83,7 +107,7 @@ static const struct isolate_args protos[] = {
 };
 
 static const struct isolate_args *args;
-static unsigned long off_priority, off_gfp_mask;
+static unsigned long off_priority, off_gfp_mask, off_reclaim_idx;
 static bool armed;
 
 static atomic_t in_flight = ATOMIC_INIT(0);
@@ -96,6 +120,7 @@ struct batch {
 	int *isolated;
 	struct list_head *list;
 	bool anon_first;
+	enum lrucost_file_batch file_batch;	/* if not anon first */
 	/* the split and sizes the batch was steered by: the aging's pace */
 	unsigned long ap, fp, anon, file;
 	unsigned long max_seq;	/* as the batch saw it: for an aging request */
@@ -136,6 +161,8 @@ static int isolate_entry_body(struct kretprobe_instance *ri,
 	unsigned long size[NR_LRU_LISTS], anon, file, ap, fp;
 	long swappiness;
 	enum lrucost_stat why;
+	struct lrucost_gens g;
+	int pct;
 	void *sc;
 
 	if (READ_ONCE(stopping))
@@ -153,11 +180,18 @@ static int isolate_entry_body(struct kretprobe_instance *ri,
 	b->e = lrucost_lruvec_get(lruvec);
 	if (!b->e)
 		return 0;
+	pct = READ_ONCE(lrucost_knobs.anon_percent);
+	if (pct < 0 && lrucost_steer_cache_trim(jiffies,
+						READ_ONCE(b->e->file_io_at),
+						TRIM_WINDOW)) {
+		lrucost_stat_inc(LRUCOST_STAT_SKIP_CACHE_TRIM);
+		b->e = NULL;
+		return 0;
+	}
 	lrucost_lru_sizes(lruvec, size);
 	anon = size[LRU_INACTIVE_ANON] + size[LRU_ACTIVE_ANON];
 	file = size[LRU_INACTIVE_FILE] + size[LRU_ACTIVE_FILE];
-	lrucost_wanted_split(b->e, anon, file, swappiness,
-			     READ_ONCE(lrucost_knobs.anon_percent), &ap, &fp);
+	lrucost_wanted_split(b->e, anon, file, swappiness, pct, &ap, &fp);
 	WRITE_ONCE(b->e->ap, ap);
 	WRITE_ONCE(b->e->fp, fp);
 	b->anon_first = lrucost_steer_batch(ap, fp, anon, file, &b->e->debt);
@@ -171,7 +205,16 @@ static int isolate_entry_body(struct kretprobe_instance *ri,
 	b->isolated = args->isolated < 0 ? NULL :
 		(int *)regs_get_kernel_argument(regs, args->isolated);
 	b->list = (struct list_head *)regs_get_kernel_argument(regs, args->list);
-	set_arg(regs, args->swappiness, b->anon_first ? ANON_FIRST : FILE_FIRST);
+	b->file_batch = LRUCOST_FILE_FIRST;
+	if (!b->anon_first) {
+		lrucost_mglru_gens(lruvec, READ_ONCE(*((signed char *)sc +
+						       off_reclaim_idx)), &g);
+		b->file_batch = lrucost_steer_file_batch(&g);
+	}
+	set_arg(regs, args->swappiness, b->anon_first ? ANON_FIRST :
+		b->file_batch == LRUCOST_FILE_ONLY ? FILE_ONLY : FILE_FIRST);
+	if (b->file_batch == LRUCOST_FILE_ONLY)
+		lrucost_stat_inc(LRUCOST_STAT_FILE_ONLY_ANON_OLDER);
 	lrucost_stat_inc(LRUCOST_STAT_STEERED);
 	lrucost_stat_inc(b->anon_first ? LRUCOST_STAT_STEER_ANON :
 			 LRUCOST_STAT_STEER_FILE);
@@ -201,6 +244,7 @@ static int isolate_return_body(struct kretprobe_instance *ri,
 			       struct pt_regs *regs)
 {
 	struct batch *b = (struct batch *)ri->data;
+	unsigned int permille;
 	unsigned long n;
 	int type;
 
@@ -211,16 +255,21 @@ static int isolate_return_body(struct kretprobe_instance *ri,
 		n = max(READ_ONCE(*b->isolated), 0);
 	else
 		n = regs_return_value(regs) ? list_pages(b->list) : 0;
+	permille = lrucost_steer_anon_permille(b->ap, b->fp, b->anon, b->file);
 	if (b->anon_first && (type != GEN_ANON || !n)) {
 		lrucost_stat_inc(LRUCOST_STAT_ANON_OUT_OF_REACH);
 		lrucost_age_request(b->e, b->max_seq,
 				    lrucost_mglru_anon_full(b->lruvec),
-				    lrucost_steer_anon_permille(b->ap, b->fp,
-								b->anon,
-								b->file));
+				    permille);
 	}
-	if (!b->anon_first && type == GEN_ANON && n)
+	if (!b->anon_first && type == GEN_ANON && n) {
 		lrucost_stat_inc(LRUCOST_STAT_FILE_TOOK_ANON);
+		/* file held back by anon: lrucost_steer_file_batch() */
+		if (b->file_batch == LRUCOST_FILE_AGE)
+			lrucost_age_request(b->e, b->max_seq,
+					    lrucost_mglru_anon_full(b->lruvec),
+					    1000 - permille);
+	}
 	if (n)
 		lrucost_steer_account(&b->e->debt, type == GEN_ANON ? n : 0,
 				      type == GEN_ANON ? 0 : n,
@@ -257,7 +306,7 @@ static struct kretprobe isolate_probe = {
  */
 int lrucost_mglru_steer_init(void)
 {
-	const struct lrucost_btf_member *prio, *gfp;
+	const struct lrucost_btf_member *prio, *gfp, *zone;
 	int proto = lrucost_hook_proto(LRUCOST_HOOK_ISOLATE_FOLIOS);
 	int ret;
 
@@ -266,12 +315,14 @@ int lrucost_mglru_steer_init(void)
 		return 0;
 	prio = lrucost_layout_field("scan_control", "priority");
 	gfp = lrucost_layout_field("scan_control", "gfp_mask");
-	if (!prio || !gfp) {
-		pr_err("BTF: no scan_control priority or gfp_mask; MGLRU left to the kernel\n");
+	zone = lrucost_layout_field("scan_control", "reclaim_idx");
+	if (!prio || !gfp || !zone) {
+		pr_err("BTF: no scan_control priority, gfp_mask or reclaim_idx; MGLRU left to the kernel\n");
 		return 0;
 	}
 	off_priority = prio->bit_offset / 8;
 	off_gfp_mask = gfp->bit_offset / 8;
+	off_reclaim_idx = zone->bit_offset / 8;
 	args = &protos[proto];
 	WRITE_ONCE(stopping, false);
 	lrucost_age_init();
@@ -337,6 +388,6 @@ int lrucost_mglru_steer_show(char *buf, int at)
 	else if (lrucost_hook_proto(LRUCOST_HOOK_ISOLATE_FOLIOS) < 0)
 		why = "isolate_folios() cannot be hooked here";
 	else
-		why = "scan_control lacks priority or gfp_mask";
+		why = "scan_control lacks priority, gfp_mask or reclaim_idx";
 	return sysfs_emit_at(buf, at, "mglru steering: unsupported: %s\n", why);
 }

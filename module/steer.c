@@ -389,3 +389,85 @@ int lrucost_steer_batch(unsigned long ap, unsigned long fp,
 	/* got / tot < want_a / (want_a + want_f), both sides times the sums */
 	return got * (want_a + want_f) < want_a * tot;
 }
+
+/**
+ * lrucost_steer_file_batch - what a file-first MGLRU batch is given
+ * @g: the lruvec's generations as the batch finds them
+ *
+ * File's oldest generation moves on only as far as anon's
+ * (try_to_inc_min_seq() on 6.1 and 6.12): once file's is empty while
+ * anon's of the same age still holds pages, a file-first batch finds no
+ * file and takes anon, and so does every batch until those anon pages
+ * are gone, whatever the policy wants (6.12, anon_percent=10: 1,063 of
+ * 4,418 file-first batches, 26% of the pages scanned anon).  Only an
+ * aging step moves them on without evicting them: with anon holding every
+ * generation it can, a forced one moves each type's oldest generation
+ * into the next (inc_min_seq()), the anon pages kept as a rotation would
+ * keep them.  So such a batch is left to take anon, and asks for one.
+ *
+ * 6.1's and 6.12's isolate_folios() take anon first, whatever the
+ * swappiness but 0, while anon's oldest generation is older than file's:
+ * a file-first batch (swappiness 1) then isolates anon, and so does every
+ * batch until that whole generation is gone, which after an aging can be
+ * most of anon (6.1, anon_percent=10: 2,048 of 4,779 file-first batches
+ * took anon, 47% of the pages scanned were anon).  Swappiness 0 means
+ * file only, with no fallback, on every version; it is given only where
+ * file's oldest generation can be scanned: it holds pages the reclaim may
+ * take, and file keeps more than MIN_NR_GENS (2) generations, below
+ * which scan_folios() takes nothing and a batch that isolates nothing
+ * ends the lruvec's turn (try_to_shrink_lruvec()).  With file down to
+ * those two, nothing but an aging step gives it a generation to evict,
+ * and the kernel does not age while anon still has an old one
+ * (should_run_aging() looks at the older type): the batch is left to
+ * take anon, and one step is asked for, as for anon out of reach.  7.x
+ * dropped the rule (isolate_folios() asks get_type_to_scan() only); there
+ * file only merely drops a fallback that a scannable generation does not
+ * use.
+ *
+ * Return: LRUCOST_FILE_ONLY, LRUCOST_FILE_AGE, or LRUCOST_FILE_FIRST
+ * where file's oldest generation holds pages and anon is not the older,
+ * or file's is empty and anon is the older (try_to_inc_min_seq() moves
+ * it on).
+ */
+enum lrucost_file_batch
+lrucost_steer_file_batch(const struct lrucost_gens *g)
+{
+	unsigned long file_gens;
+
+	if (g->min_seq_file > g->max_seq || g->min_seq_anon > g->min_seq_file)
+		return LRUCOST_FILE_FIRST;
+	/* file's oldest empty, and held back by anon's */
+	if (g->min_seq_anon == g->min_seq_file)
+		return g->file_oldest ? LRUCOST_FILE_FIRST : LRUCOST_FILE_AGE;
+	file_gens = g->max_seq - g->min_seq_file + 1;
+	if (file_gens <= LRUCOST_MIN_NR_GENS)
+		return LRUCOST_FILE_AGE;
+	return g->file_oldest ? LRUCOST_FILE_ONLY : LRUCOST_FILE_FIRST;
+}
+
+/**
+ * lrucost_steer_cache_trim - whether an MGLRU batch is left to the kernel
+ * @now: the time, in ticks
+ * @file_io_at: when a file refault last cost IO, in ticks, | 1; 0: never
+ * @window: how long a refault counts as recent, in ticks
+ *
+ * The classic LRU's cache_trim_mode: while the page cache does not
+ * thrash, dropping it is cheap, and get_scan_count() reclaims file only
+ * (prepare_scan_control() allows it when no file refault came since the
+ * last reclaim of the node and there is inactive file to trim).  The cost
+ * model cannot say that by itself: with no cost seen on either list it
+ * splits by swappiness alone, and under MGLRU, which has no such mode,
+ * lrucost then swapped idle anon out while large files were copied and
+ * nothing was refaulted (6.12, service-io: 3,163 pages over a copy of
+ * half of RAM, stock MGLRU 0).  So without a file refault that cost IO
+ * within @window the batch keeps the kernel's choice, as stock MGLRU
+ * would make it.
+ *
+ * Return: 1 to leave the batch to the kernel, 0 to steer it.
+ */
+int lrucost_steer_cache_trim(unsigned long now, unsigned long file_io_at,
+			     unsigned long window)
+{
+	/* signed: a stamp from the same tick, | 1, may lie one ahead */
+	return !file_io_at || (long)(now - file_io_at) > (long)window;
+}

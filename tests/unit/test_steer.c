@@ -649,6 +649,70 @@ static void test_batch_anon_permille(void **state)
 			 500);
 }
 
+/*
+ * A file-first batch goes as file only exactly while anon's oldest
+ * generation is the older (else 6.1 and 6.12 take anon) and file's
+ * oldest can be scanned: pages in it, more than two generations; with
+ * file down to two, or its oldest empty beside anon's of the same age,
+ * an aging step is what gives it one.
+ */
+static void test_batch_file_only(void **state)
+{
+	static const struct {
+		struct lrucost_gens g;
+		enum lrucost_file_batch want;
+	} c[] = {
+		{ { 5, 6, 9, 100 }, LRUCOST_FILE_ONLY },  /* anon older */
+		{ { 5, 7, 9, 100 }, LRUCOST_FILE_ONLY },  /* file: 3 gens */
+		{ { 5, 8, 9, 100 }, LRUCOST_FILE_AGE },   /* file: 2 gens */
+		{ { 5, 9, 9, 100 }, LRUCOST_FILE_AGE },   /* cannot happen */
+		{ { 6, 6, 9, 100 }, LRUCOST_FILE_FIRST }, /* same age */
+		{ { 6, 6, 9, 0 }, LRUCOST_FILE_AGE },	  /* held back */
+		{ { 6, 8, 9, 0 }, LRUCOST_FILE_AGE },
+		{ { 5, 6, 9, 0 }, LRUCOST_FILE_FIRST },   /* oldest empty */
+		{ { 7, 6, 9, 100 }, LRUCOST_FILE_FIRST }, /* anon younger */
+		{ { 5, 10, 9, 100 }, LRUCOST_FILE_FIRST },/* torn read */
+		/* no wrap at the top */
+		{ { ~0UL - 3, ~0UL - 2, ~0UL, 1 }, LRUCOST_FILE_ONLY },
+		{ { ~0UL - 1, ~0UL, ~0UL, 1 }, LRUCOST_FILE_AGE },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		if (lrucost_steer_file_batch(&c[i].g) != c[i].want)
+			fail_msg("case %zu: want %d", i, c[i].want);
+}
+
+/*
+ * Under MGLRU a batch is left to the kernel unless a file refault cost IO
+ * within the window: never one, or one too long ago, leaves it; the stamp
+ * of this very tick (| 1, one ahead) and any within the window steer;
+ * tick counters wrap.
+ */
+static void test_cache_trim(void **state)
+{
+	static const struct {
+		unsigned long now, at, window;
+		int want;
+	} c[] = {
+		{ 1000, 0, 100, 1 },		/* no file IO ever */
+		{ 1000, 1001, 100, 0 },		/* this tick, | 1 */
+		{ 1000, 901, 100, 0 },		/* 99 ticks ago */
+		{ 1000, 900, 100, 0 },		/* 100: still recent */
+		{ 1000, 899, 100, 1 },		/* 101: not any more */
+		{ 5, ~0UL - 9, 100, 0 },	/* across the wrap, 15 ago */
+		{ 200, ~0UL - 9, 100, 1 },	/* across the wrap, 210 ago */
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		if (lrucost_steer_cache_trim(c[i].now, c[i].at, c[i].window) !=
+		    c[i].want)
+			fail_msg("case %zu: want %d", i, c[i].want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -666,6 +730,8 @@ int main(void)
 		cmocka_unit_test(test_batch_holds_share),
 		cmocka_unit_test(test_batch_edges),
 		cmocka_unit_test(test_batch_anon_permille),
+		cmocka_unit_test(test_batch_file_only),
+		cmocka_unit_test(test_cache_trim),
 	};
 
 	return cmocka_run_group_tests_name("steer", tests, NULL, NULL);

@@ -8,8 +8,8 @@
 # lrucost's anon-first batches then ask for aging, forced where anon
 # holds every generation, paced by the anon share wanted (mglru_age.c).
 # Stock's share here is 0, so at 10 the check catches overshoot (the
-# kernel turning file batches to anon: file_took_anon); 50 and 90 catch
-# a steering that does not reach anon.  The tracepoint's share, which
+# kernel turning file batches to anon: file_took_anon; but see "held"
+# below); 50 and 90 catch a steering that does not reach anon.  The tracepoint's share, which
 # counts the folios each batch sorted too, is printed beside (6.1's
 # evict_folios() does not report there: -1).
 #
@@ -35,7 +35,7 @@ asked() { sed -n 's/^mglru aging: asked \([0-9]*\),.*/\1/p' "$LRUCOST_SYS/status
 steered=0
 batches() {
 	steered=$((steered + $(st steered)))
-	tap_diag "  batches: anon first $(st steered_anon_only), of them out of reach $(st anon_out_of_reach); file first $(st steered_file_only), of them took anon $(st file_took_anon); aging $(sed -n 's/^mglru aging: //p' "$LRUCOST_SYS/status")"
+	tap_diag "  batches: anon first $(st steered_anon_only), of them out of reach $(st anon_out_of_reach); file first $(st steered_file_only), of them file only $(st file_only_anon_older), took anon $(st file_took_anon); aging $(sed -n 's/^mglru aging: //p' "$LRUCOST_SYS/status")"
 	echo 1 >"$LRUCOST_SYS/reset_stats"
 }
 
@@ -51,14 +51,30 @@ check "enabled=0: stock MGLRU's share ($mp nearer $stock than 90)" \
 	nearer "$mp" "$stock" 90
 check_eq "enabled=0: no batch steered" "$(st steered)" 0
 
+# 6.1 and 6.12 move file's oldest generation on only as far as anon's
+# (try_to_inc_min_seq()): once it is empty beside anon's of the same age,
+# every batch takes anon, whatever it asked, until the aging lrucost asks
+# for lands, through a user-mode helper (mglru_age.c).  How much anon
+# that drains depends on how fast the helper runs against how fast
+# reclaim does: at 10, 10 to 29 in targeted runs here, 47 once in a
+# make check.  There the check at 10 is that the setting moves the share
+# well below 50's; the batches line shows the kernel's turns.
+held=0
+case $(uname -r) in 6.1.* | 6.12.*) held=1 ;; esac
 echo 1 >"$LRUCOST_SYS/enabled"
 for p in 10 50 90; do
 	echo "$p" >"$LRUCOST_SYS/anon_percent"
 	measure "anon_percent=$p"
 	batches
+	eval "share_$p=$mp"
+	[ $p = 10 ] && [ $held = 1 ] && continue
 	check "anon_percent=$p: pgscan anon share ($mp) within 10 points" \
 		near "$mp" "$p" 10
 done
+if [ $held = 1 ]; then
+	check "anon_percent=10: share ($share_10) 15 points below 50's ($share_50) at least" \
+		test $((share_10 + 15)) -le "$share_50"
+fi
 check "batches were steered ($steered)" test "$steered" -gt 0
 
 echo 0 >"$LRUCOST_SYS/enabled"
