@@ -41,13 +41,6 @@ struct lrucost_gens {
 	unsigned long file_oldest;
 };
 
-/* what a file-first MGLRU batch is given (lrucost_steer_file_batch()) */
-enum lrucost_file_batch {
-	LRUCOST_FILE_FIRST,	/* swappiness 1: file, else anon */
-	LRUCOST_FILE_ONLY,	/* swappiness 0: file, no fallback */
-	LRUCOST_FILE_AGE,	/* file first, and age if it took anon */
-};
-
 /**
  * struct lrucost_steer_debt - what earlier passes owe the wanted share
  * @anon: anon pages scanned
@@ -107,8 +100,7 @@ unsigned int lrucost_steer_anon_permille(unsigned long ap, unsigned long fp,
 int lrucost_steer_batch(unsigned long ap, unsigned long fp,
 			unsigned long anon_pages, unsigned long file_pages,
 			const struct lrucost_steer_debt *debt);
-enum lrucost_file_batch
-lrucost_steer_file_batch(const struct lrucost_gens *g);
+int lrucost_steer_file_held(const struct lrucost_gens *g);
 int lrucost_steer_cache_trim(unsigned long now, unsigned long file_io_at,
 			     unsigned long window);
 void lrucost_stock_split(unsigned long anon_cost, unsigned long file_cost,

@@ -93,7 +93,7 @@ bool lrucost_mglru_anon_full(struct lruvec *lruvec)
  * lrucost_mglru_gens - what a batch decides its file-first form on
  * @lruvec: the lruvec, its lru_lock held (isolate_folios()'s caller)
  * @reclaim_idx: the highest zone the reclaim may take from
- * @g: out: its generations (lrucost_steer_file_batch()); zero without
+ * @g: out: its generations (lrucost_steer_file_held()); zero without
  *	MGLRU
  */
 void lrucost_mglru_gens(struct lruvec *lruvec, int reclaim_idx,

@@ -40,7 +40,7 @@
  * full.  A request follows a batch the policy sent to anon that found
  * none (or, the other way round, one it sent to file that took anon
  * because file could evict nothing before anon's oldest generation went:
- * lrucost_steer_file_batch(); that request is paced by the file share),
+ * lrucost_steer_file_held(); that request is paced by the file share),
  * so the shortfall itself paces them, within a bound that follows the
  * share wanted: the more of the eviction is to be anon, the
  * more often anon must be brought into reach, while each step also

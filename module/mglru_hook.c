@@ -35,8 +35,7 @@
  * for anon only), at priority 0 (the last resort), and when the
  * allocation may not do IO (6.1 and 6.12 then take file themselves; anon
  * could not be isolated anyway).  A type with nothing evictable is never
- * forced: 1 and 200 keep the fallback, and 0 (file only, below) is given
- * only where file's oldest generation holds pages the reclaim may take.
+ * forced: 1 and 200 keep the fallback.
  *
  * MGLRU has no counterpart of the classic LRU's cache_trim_mode, in which
  * the kernel reclaims file only while the page cache does not thrash and
@@ -57,15 +56,12 @@
  * file_took_anon counts file-first batches that isolated anon: the
  * kernel's fallback when the oldest file folios were all kept, and on
  * 6.1 and 6.12 its rule to take anon first while anon's oldest
- * generation is the older, whatever the batch asked but 0.  Against that
- * rule a file-first batch goes as file only (swappiness 0) while file's
- * oldest generation can be scanned (lrucost_steer_file_batch(); stat
- * file_only_anon_older): it is what 0 means to the kernel too, anon
- * left alone, so no batch swaps more for it.  Where file has nothing it
- * can evict before anon's oldest generation goes (file down to its last
- * two generations, or its oldest empty and held back by anon's) the
- * batch takes anon, and asks for one aging step, as an anon-first batch
- * does that finds no anon.
+ * generation is the older, whatever the batch asked but 0.  On every
+ * version file's oldest generation moves on only as far as anon's, so
+ * where file has nothing to evict before anon's oldest generation goes
+ * the batch takes anon, and then asks for one aging step
+ * (lrucost_steer_file_held()), as an anon-first batch does that finds no
+ * anon.
  *
  * Both handlers run under the lru_lock, interrupts off, and take no lock
  * of their own.  Unload drains pending returns before the lruvec table
@@ -85,8 +81,6 @@
 /* the swappiness that means anon first, file first: every version */
 #define ANON_FIRST	200
 #define FILE_FIRST	1
-/* and file only, with no fallback: see lrucost_steer_file_batch() */
-#define FILE_ONLY	0
 /* a file refault's IO this recent makes the cache worth steering for */
 #define TRIM_WINDOW	(10 * HZ)
 /* LRU_GEN_ANON, LRU_GEN_FILE: the type isolate_folios() reports */
@@ -120,7 +114,7 @@ struct batch {
 	int *isolated;
 	struct list_head *list;
 	bool anon_first;
-	enum lrucost_file_batch file_batch;	/* if not anon first */
+	bool file_held;		/* file first, none to evict: see below */
 	/* the split and sizes the batch was steered by: the aging's pace */
 	unsigned long ap, fp, anon, file;
 	unsigned long max_seq;	/* as the batch saw it: for an aging request */
@@ -205,16 +199,13 @@ static int isolate_entry_body(struct kretprobe_instance *ri,
 	b->isolated = args->isolated < 0 ? NULL :
 		(int *)regs_get_kernel_argument(regs, args->isolated);
 	b->list = (struct list_head *)regs_get_kernel_argument(regs, args->list);
-	b->file_batch = LRUCOST_FILE_FIRST;
+	b->file_held = false;
 	if (!b->anon_first) {
 		lrucost_mglru_gens(lruvec, READ_ONCE(*((signed char *)sc +
 						       off_reclaim_idx)), &g);
-		b->file_batch = lrucost_steer_file_batch(&g);
+		b->file_held = lrucost_steer_file_held(&g);
 	}
-	set_arg(regs, args->swappiness, b->anon_first ? ANON_FIRST :
-		b->file_batch == LRUCOST_FILE_ONLY ? FILE_ONLY : FILE_FIRST);
-	if (b->file_batch == LRUCOST_FILE_ONLY)
-		lrucost_stat_inc(LRUCOST_STAT_FILE_ONLY_ANON_OLDER);
+	set_arg(regs, args->swappiness, b->anon_first ? ANON_FIRST : FILE_FIRST);
 	lrucost_stat_inc(LRUCOST_STAT_STEERED);
 	lrucost_stat_inc(b->anon_first ? LRUCOST_STAT_STEER_ANON :
 			 LRUCOST_STAT_STEER_FILE);
@@ -264,8 +255,8 @@ static int isolate_return_body(struct kretprobe_instance *ri,
 	}
 	if (!b->anon_first && type == GEN_ANON && n) {
 		lrucost_stat_inc(LRUCOST_STAT_FILE_TOOK_ANON);
-		/* file held back by anon: lrucost_steer_file_batch() */
-		if (b->file_batch == LRUCOST_FILE_AGE)
+		/* file held back by anon: lrucost_steer_file_held() */
+		if (b->file_held)
 			lrucost_age_request(b->e, b->max_seq,
 					    lrucost_mglru_anon_full(b->lruvec),
 					    1000 - permille);

@@ -31,7 +31,6 @@ static const char *const names[LRUCOST_NR_STATS] = {
 	[LRUCOST_STAT_SKIP_NO_IO]	= "skipped_no_io",
 	[LRUCOST_STAT_ANON_OUT_OF_REACH] = "anon_out_of_reach",
 	[LRUCOST_STAT_FILE_TOOK_ANON]	= "file_took_anon",
-	[LRUCOST_STAT_FILE_ONLY_ANON_OLDER] = "file_only_anon_older",
 	[LRUCOST_STAT_TABLE_FULL]	= "lruvec_table_full",
 	[LRUCOST_STAT_SLOT_REUSED]	= "lruvec_slots_reused",
 	[LRUCOST_STAT_ADDR_REUSED]	= "lruvec_address_reused",

@@ -391,58 +391,35 @@ int lrucost_steer_batch(unsigned long ap, unsigned long fp,
 }
 
 /**
- * lrucost_steer_file_batch - what a file-first MGLRU batch is given
+ * lrucost_steer_file_held - whether a file-first MGLRU batch finds no file
  * @g: the lruvec's generations as the batch finds them
  *
  * File's oldest generation moves on only as far as anon's
- * (try_to_inc_min_seq() on 6.1 and 6.12): once file's is empty while
- * anon's of the same age still holds pages, a file-first batch finds no
- * file and takes anon, and so does every batch until those anon pages
- * are gone, whatever the policy wants (6.12, anon_percent=10: 1,063 of
- * 4,418 file-first batches, 26% of the pages scanned anon).  Only an
- * aging step moves them on without evicting them: with anon holding every
- * generation it can, a forced one moves each type's oldest generation
- * into the next (inc_min_seq()), the anon pages kept as a rotation would
- * keep them.  So such a batch is left to take anon, and asks for one.
+ * (try_to_inc_min_seq(): file's new min_seq is the larger of anon's new
+ * one and its own old one).  Once file has nothing to evict there (its
+ * oldest generation empty in the zones the reclaim may take, or file
+ * down to MIN_NR_GENS (2) generations, below which scan_folios() takes
+ * nothing) while anon's oldest is no younger, a file-first batch falls
+ * back to anon, and so does every batch until anon's generation is gone,
+ * whatever the policy wants (a debug build on 6.12 and 6.1 found every
+ * such batch at min_seq 3/3, 4/4, 8/8 with file's oldest empty; at
+ * anon_percent=10, 1,063 of 4,418 file-first batches, 26% of the pages
+ * scanned anon).  An aging step moves those anon pages on without
+ * evicting them: forced where anon holds every generation it can
+ * (inc_min_seq()), as a rotation keeps pages.  Passing such a batch as
+ * file only would not wait for it: the batch would isolate nothing and
+ * end the lruvec's turn (try_to_shrink_lruvec()), stalling reclaim.  So
+ * the batch is left to take anon, and asks for the step.
  *
- * 6.1's and 6.12's isolate_folios() take anon first, whatever the
- * swappiness but 0, while anon's oldest generation is older than file's:
- * a file-first batch (swappiness 1) then isolates anon, and so does every
- * batch until that whole generation is gone, which after an aging can be
- * most of anon (6.1, anon_percent=10: 2,048 of 4,779 file-first batches
- * took anon, 47% of the pages scanned were anon).  Swappiness 0 means
- * file only, with no fallback, on every version; it is given only where
- * file's oldest generation can be scanned: it holds pages the reclaim may
- * take, and file keeps more than MIN_NR_GENS (2) generations, below
- * which scan_folios() takes nothing and a batch that isolates nothing
- * ends the lruvec's turn (try_to_shrink_lruvec()).  With file down to
- * those two, nothing but an aging step gives it a generation to evict,
- * and the kernel does not age while anon still has an old one
- * (should_run_aging() looks at the older type): the batch is left to
- * take anon, and one step is asked for, as for anon out of reach.  7.x
- * dropped the rule (isolate_folios() asks get_type_to_scan() only); there
- * file only merely drops a fallback that a scannable generation does not
- * use.
- *
- * Return: LRUCOST_FILE_ONLY, LRUCOST_FILE_AGE, or LRUCOST_FILE_FIRST
- * where file's oldest generation holds pages and anon is not the older,
- * or file's is empty and anon is the older (try_to_inc_min_seq() moves
- * it on).
+ * Return: 1 if the batch finds no file to evict, 0 otherwise (and for a
+ * torn read: a min_seq above max_seq, or anon's above file's).
  */
-enum lrucost_file_batch
-lrucost_steer_file_batch(const struct lrucost_gens *g)
+int lrucost_steer_file_held(const struct lrucost_gens *g)
 {
-	unsigned long file_gens;
-
 	if (g->min_seq_file > g->max_seq || g->min_seq_anon > g->min_seq_file)
-		return LRUCOST_FILE_FIRST;
-	/* file's oldest empty, and held back by anon's */
-	if (g->min_seq_anon == g->min_seq_file)
-		return g->file_oldest ? LRUCOST_FILE_FIRST : LRUCOST_FILE_AGE;
-	file_gens = g->max_seq - g->min_seq_file + 1;
-	if (file_gens <= LRUCOST_MIN_NR_GENS)
-		return LRUCOST_FILE_AGE;
-	return g->file_oldest ? LRUCOST_FILE_ONLY : LRUCOST_FILE_FIRST;
+		return 0;
+	return g->max_seq - g->min_seq_file < LRUCOST_MIN_NR_GENS ||
+	       !g->file_oldest;
 }
 
 /**

@@ -650,37 +650,32 @@ static void test_batch_anon_permille(void **state)
 }
 
 /*
- * A file-first batch goes as file only exactly while anon's oldest
- * generation is the older (else 6.1 and 6.12 take anon) and file's
- * oldest can be scanned: pages in it, more than two generations; with
- * file down to two, or its oldest empty beside anon's of the same age,
- * an aging step is what gives it one.
+ * A file-first batch finds no file while file's oldest generation is
+ * empty or file is down to two generations, anon's oldest being no
+ * younger; torn reads say no.
  */
-static void test_batch_file_only(void **state)
+static void test_batch_file_held(void **state)
 {
 	static const struct {
 		struct lrucost_gens g;
-		enum lrucost_file_batch want;
+		int want;
 	} c[] = {
-		{ { 5, 6, 9, 100 }, LRUCOST_FILE_ONLY },  /* anon older */
-		{ { 5, 7, 9, 100 }, LRUCOST_FILE_ONLY },  /* file: 3 gens */
-		{ { 5, 8, 9, 100 }, LRUCOST_FILE_AGE },   /* file: 2 gens */
-		{ { 5, 9, 9, 100 }, LRUCOST_FILE_AGE },   /* cannot happen */
-		{ { 6, 6, 9, 100 }, LRUCOST_FILE_FIRST }, /* same age */
-		{ { 6, 6, 9, 0 }, LRUCOST_FILE_AGE },	  /* held back */
-		{ { 6, 8, 9, 0 }, LRUCOST_FILE_AGE },
-		{ { 5, 6, 9, 0 }, LRUCOST_FILE_FIRST },   /* oldest empty */
-		{ { 7, 6, 9, 100 }, LRUCOST_FILE_FIRST }, /* anon younger */
-		{ { 5, 10, 9, 100 }, LRUCOST_FILE_FIRST },/* torn read */
-		/* no wrap at the top */
-		{ { ~0UL - 3, ~0UL - 2, ~0UL, 1 }, LRUCOST_FILE_ONLY },
-		{ { ~0UL - 1, ~0UL, ~0UL, 1 }, LRUCOST_FILE_AGE },
+		{ { 6, 6, 9, 0 }, 1 },		/* oldest empty, same age */
+		{ { 5, 6, 9, 0 }, 1 },		/* oldest empty, anon older */
+		{ { 6, 6, 9, 100 }, 0 },	/* file to evict */
+		{ { 5, 6, 9, 100 }, 0 },	/* (6.x: anon by its rule) */
+		{ { 5, 8, 9, 100 }, 1 },	/* file: two generations */
+		{ { 5, 7, 9, 100 }, 0 },	/* file: three */
+		{ { 7, 6, 9, 0 }, 0 },		/* torn: anon younger */
+		{ { 5, 10, 9, 0 }, 0 },		/* torn: above max_seq */
+		{ { ~0UL - 3, ~0UL - 2, ~0UL, 1 }, 0 },	/* no wrap */
+		{ { ~0UL - 1, ~0UL, ~0UL, 1 }, 1 },
 	};
 	size_t i;
 
 	(void)state;
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
-		if (lrucost_steer_file_batch(&c[i].g) != c[i].want)
+		if (lrucost_steer_file_held(&c[i].g) != c[i].want)
 			fail_msg("case %zu: want %d", i, c[i].want);
 }
 
@@ -730,7 +725,7 @@ int main(void)
 		cmocka_unit_test(test_batch_holds_share),
 		cmocka_unit_test(test_batch_edges),
 		cmocka_unit_test(test_batch_anon_permille),
-		cmocka_unit_test(test_batch_file_only),
+		cmocka_unit_test(test_batch_file_held),
 		cmocka_unit_test(test_cache_trim),
 	};
 

@@ -35,7 +35,7 @@ asked() { sed -n 's/^mglru aging: asked \([0-9]*\),.*/\1/p' "$LRUCOST_SYS/status
 steered=0
 batches() {
 	steered=$((steered + $(st steered)))
-	tap_diag "  batches: anon first $(st steered_anon_only), of them out of reach $(st anon_out_of_reach); file first $(st steered_file_only), of them file only $(st file_only_anon_older), took anon $(st file_took_anon); aging $(sed -n 's/^mglru aging: //p' "$LRUCOST_SYS/status")"
+	tap_diag "  batches: anon first $(st steered_anon_only), of them out of reach $(st anon_out_of_reach); file first $(st steered_file_only), of them took anon $(st file_took_anon); aging $(sed -n 's/^mglru aging: //p' "$LRUCOST_SYS/status")"
 	echo 1 >"$LRUCOST_SYS/reset_stats"
 }
 
@@ -51,14 +51,18 @@ check "enabled=0: stock MGLRU's share ($mp nearer $stock than 90)" \
 	nearer "$mp" "$stock" 90
 check_eq "enabled=0: no batch steered" "$(st steered)" 0
 
-# 6.1 and 6.12 move file's oldest generation on only as far as anon's
+# File's oldest generation moves on only as far as anon's
 # (try_to_inc_min_seq()): once it is empty beside anon's of the same age,
 # every batch takes anon, whatever it asked, until the aging lrucost asks
-# for lands, through a user-mode helper (mglru_age.c).  How much anon
-# that drains depends on how fast the helper runs against how fast
-# reclaim does: at 10, 10 to 29 in targeted runs here, 47 once in a
-# make check.  There the check at 10 is that the setting moves the share
-# well below 50's; the batches line shows the kernel's turns.
+# for lands, through a user-mode helper (mglru_age.c,
+# lrucost_steer_file_held()).  How much anon that drains depends on how
+# fast the helper runs against how fast reclaim does: on 6.1, at 10, 20
+# and 21 in targeted runs and 10 in a make check with the aging, 47 once
+# without; 6.12 10 with it, 26 to 28 without.  There the check at 10 is
+# that the setting moves the share well below 50's; the batches line
+# shows the kernel's turns.  7.3 met 10 within 10 points in every make
+# check but one, run with file batches passed as file only where anon's
+# generation was the older (32, 1,175 batches turned; since removed).
 held=0
 case $(uname -r) in 6.1.* | 6.12.*) held=1 ;; esac
 echo 1 >"$LRUCOST_SYS/enabled"
@@ -66,7 +70,7 @@ for p in 10 50 90; do
 	echo "$p" >"$LRUCOST_SYS/anon_percent"
 	measure "anon_percent=$p"
 	batches
-	eval "share_$p=$mp"
+	case $p in 10) share_10=$mp ;; 50) share_50=$mp ;; esac
 	[ $p = 10 ] && [ $held = 1 ] && continue
 	check "anon_percent=$p: pgscan anon share ($mp) within 10 points" \
 		near "$mp" "$p" 10
