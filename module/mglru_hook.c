@@ -231,11 +231,16 @@ static unsigned long list_pages(struct list_head *list)
 	return n;
 }
 
+/* the anon share the batch was steered to: an aging request's pace */
+static unsigned int batch_anon_permille(const struct batch *b)
+{
+	return lrucost_steer_anon_permille(b->ap, b->fp, b->anon, b->file);
+}
+
 static int isolate_return_body(struct kretprobe_instance *ri,
 			       struct pt_regs *regs)
 {
 	struct batch *b = (struct batch *)ri->data;
-	unsigned int permille;
 	unsigned long n;
 	int type;
 
@@ -246,12 +251,11 @@ static int isolate_return_body(struct kretprobe_instance *ri,
 		n = max(READ_ONCE(*b->isolated), 0);
 	else
 		n = regs_return_value(regs) ? list_pages(b->list) : 0;
-	permille = lrucost_steer_anon_permille(b->ap, b->fp, b->anon, b->file);
 	if (b->anon_first && (type != GEN_ANON || !n)) {
 		lrucost_stat_inc(LRUCOST_STAT_ANON_OUT_OF_REACH);
 		lrucost_age_request(b->e, b->max_seq,
 				    lrucost_mglru_anon_full(b->lruvec),
-				    permille);
+				    batch_anon_permille(b));
 	}
 	if (!b->anon_first && type == GEN_ANON && n) {
 		lrucost_stat_inc(LRUCOST_STAT_FILE_TOOK_ANON);
@@ -259,7 +263,7 @@ static int isolate_return_body(struct kretprobe_instance *ri,
 		if (b->file_held)
 			lrucost_age_request(b->e, b->max_seq,
 					    lrucost_mglru_anon_full(b->lruvec),
-					    1000 - permille);
+					    1000 - batch_anon_permille(b));
 	}
 	if (n)
 		lrucost_steer_account(&b->e->debt, type == GEN_ANON ? n : 0,

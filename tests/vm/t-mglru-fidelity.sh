@@ -9,9 +9,9 @@
 # holds every generation, paced by the anon share wanted (mglru_age.c).
 # Stock's share here is 0, so at 10 the check catches overshoot (the
 # kernel turning file batches to anon: file_took_anon; but see "held"
-# below); 50 and 90 catch a steering that does not reach anon.  The tracepoint's share, which
-# counts the folios each batch sorted too, is printed beside (6.1's
-# evict_folios() does not report there: -1).
+# below); 50 and 90 catch a steering that does not reach anon.  The
+# tracepoint's share, which counts the folios each batch sorted too, is
+# printed beside (6.1's evict_folios() does not report there: -1).
 #
 # enabled=0 is judged before any steering, from the state stock left:
 # after it, the generations keep the anon that lrucost's aging brought

@@ -6,8 +6,10 @@
 # then enabled=1 (the cost model, every knob at its default), sixteen
 # reads each; where stock thrashed, with lrucost the file refaults are
 # at most half and the reader is faster.  Then, from a fresh module, a
-# used-once stream beside an active anon set that fits refaults nothing,
-# so lrucost leaves the batches to MGLRU and swaps no more than it.
+# used-once stream beside an active anon set that fits: where it
+# refaults nothing, lrucost leaves the batches to MGLRU and swaps no more
+# than it; where MGLRU counts the stream's own refaults (7.3), it may not
+# swap the active set out (see below).
 #
 # The file's refaults are IO cost as MGLRU's recent refaults
 # (module/events.c): 6.1 and 6.12 restore a page refaulted through
