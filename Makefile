@@ -145,11 +145,18 @@ MATRIX_SHARED_trixie := tests/vm/t-fidelity.sh tests/vm/t-lowprot.sh
 MATRIX_SHARED_trixie-backports := tests/vm/t-decay.sh \
 	tests/vm/t-mglru-fidelity.sh
 MATRIX_SLOWDISK_SUITES := trixie
+# The harness self-test's kernel part (a WARN seen by the in-VM log
+# check, a lockup by the kernel's own detectors) on the newest kernel
+# only: Debian builds both Debian 13 kernels with the same detectors, and
+# its lockup case alone waits out the 60 s limit (about 80 s a kernel).
+MATRIX_SELFTEST_SUITES := trixie-backports
 matrix_part = $(and $(MATRIX_SUITE),$(if $(MATRIX_FULL),,1))
 matrix_shared = $(if $(matrix_part),$(MATRIX_SHARED_$(MATRIX_SUITE)),\
 	$(foreach s,$(MATRIX_SUITES),$(MATRIX_SHARED_$(s))))
 matrix_slowdisk = $(strip $(if $(matrix_part),\
 	$(filter $(MATRIX_SUITE),$(MATRIX_SLOWDISK_SUITES)),1))
+matrix_selftest = $(strip $(if $(matrix_part),\
+	$(filter $(MATRIX_SUITE),$(MATRIX_SELFTEST_SUITES)),1))
 # (t-churn: 5 insmod/rmmod cycles a matrix kernel, 10 in vm-check; make
 # stress runs 1,000)
 MATRIX_VM = LRUCOST_VM_MEM=512 LRUCOST_CHURN_CYCLES=5
@@ -177,7 +184,7 @@ matrix-one: module vm-data
 	$(MATRIX_VM) tests/vm/run $$tests
 	$(if $(matrix_slowdisk),$(MATRIX_VM) LRUCOST_VM_DATA_IOPS=1000 \
 		tests/vm/run $(VM_TESTS_SLOWDISK))
-	tests/vm/selftest --kernel
+	$(if $(matrix_selftest),tests/vm/selftest --kernel)
 	@# DKMS: make deb-check builds the packaged module with DKMS for every
 	@# matrix kernel, in the chroot a Debian 13 machine would use
 	$(if $(MATRIX_DKMS),tests/dkms/test)
