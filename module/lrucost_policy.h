@@ -21,6 +21,11 @@
  * readahead uses on a device with the default read_ahead_kb (Debian's).
  */
 #define LRUCOST_READ_PAGES		32UL
+/*
+ * The most pages still cached between two refaults of a pass over a file
+ * larger than memory (lrucost_read_pass()): 1 MiB.
+ */
+#define LRUCOST_PASS_GAP		256UL
 
 enum lrucost_kind {
 	LRUCOST_CPU,	/* a referenced page rotated back onto the LRU */
@@ -56,9 +61,23 @@ struct lrucost_read_run {
 	_Bool charged;
 };
 
+/**
+ * struct lrucost_pass - a pass over a file memory cannot hold, see
+ *	lrucost_read_pass()
+ * @mapping: the file, only compared, never dereferenced; NULL: none
+ * @next: the page index its next refault must reach or pass
+ */
+struct lrucost_pass {
+	const void *mapping;
+	unsigned long next;
+};
+
 unsigned long lrucost_read_ios(struct lrucost_read_run *run,
 			       const void *mapping, unsigned long index,
 			       unsigned long nr_pages, _Bool costs_io);
+_Bool lrucost_read_pass(struct lrucost_pass *pass, const void *mapping,
+			unsigned long index, unsigned long nr_pages,
+			unsigned long file_pages, unsigned long ram_pages);
 unsigned long lrucost_weight(enum lrucost_kind kind, unsigned long nr_pages,
 			     unsigned int io_cost);
 unsigned long lrucost_cost_add(unsigned long cost, unsigned long w);

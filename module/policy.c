@@ -81,6 +81,52 @@ unsigned long lrucost_read_ios(struct lrucost_read_run *run,
 }
 
 /**
+ * lrucost_read_pass - a file refault in a pass over a file too big to keep
+ * @pass: the pass of this file's slot, updated
+ * @mapping: the refaulted folio's file
+ * @index: its first page's index in the file
+ * @nr_pages: its base pages
+ * @file_pages: the file's size in pages
+ * @ram_pages: all of memory, in pages
+ *
+ * The seed charges a refault only where the page could have stayed had
+ * the file LRU been given the memory: the classic LRU's refault distance
+ * (workingset_test_recent()).  MGLRU's recent test has no distance: a
+ * page is recent while the generation it left is still the oldest, and
+ * a file read in sequence enters the oldest generation, so all that a
+ * copy or a stream re-reads can be recent.  A page read in sequence from
+ * the start of a file larger than memory had more than memory read
+ * between its two reads: no choice of reclaim could have kept it, and
+ * swapping anon out to spare it only adds IO (service-io's copies of 1
+ * and 1.5 times RAM).
+ *
+ * A pass is such a file's refaults moving forward, past at most
+ * LRUCOST_PASS_GAP pages still cached between two of them, on whichever
+ * CPU the reader runs.  Its first refault is the file's first page, or
+ * the first the slot sees of the file (the start of a re-read is often
+ * still cached, and under MGLRU one read charged lets the cost model
+ * steer for the next 10 s, see mglru_hook.c).  Random reads, the seed's
+ * case, seldom land within the gap after the one before: after the
+ * first, they are charged.  A region re-read from the middle of a large
+ * file, which memory might hold, counts as a pass too.
+ * Return: true if this refault is part of a pass.
+ */
+_Bool lrucost_read_pass(struct lrucost_pass *pass, const void *mapping,
+			unsigned long index, unsigned long nr_pages,
+			unsigned long file_pages, unsigned long ram_pages)
+{
+	_Bool in;
+
+	if (file_pages <= ram_pages)
+		return 0;
+	in = index == 0 || pass->mapping != mapping ||
+	     (index >= pass->next && index - pass->next <= LRUCOST_PASS_GAP);
+	pass->mapping = mapping;
+	pass->next = index + nr_pages;
+	return in;
+}
+
+/**
  * lrucost_weight - cost of one event
  * @kind: LRUCOST_CPU or LRUCOST_IO
  * @nr_pages: base pages involved (a THP counts all of its pages)

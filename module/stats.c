@@ -39,6 +39,7 @@ static const char *const names[LRUCOST_NR_STATS] = {
 	[LRUCOST_STAT_REFAULT_ANON]	= "refault_anon",
 	[LRUCOST_STAT_REFAULT_RECENT_FILE] = "refault_recent_file",
 	[LRUCOST_STAT_REFAULT_RECENT_ANON] = "refault_recent_anon",
+	[LRUCOST_STAT_REFAULT_RECENT_PASS] = "refault_recent_pass",
 	[LRUCOST_STAT_REFAULT_FILE_READS] = "refault_file_reads",
 	[LRUCOST_STAT_ROTATED_ANON]	= "rotated_anon",
 	[LRUCOST_STAT_ROTATED_FILE]	= "rotated_file",

@@ -117,6 +117,62 @@ static void test_read_ios_not_workingset(void **state)
 	check_read_steps(steps, sizeof(steps) / sizeof(steps[0]));
 }
 
+/* one file refault: which file, where, its size, and whether a pass */
+struct pass_step {
+	int file;
+	unsigned long index, nr, file_pages;
+	_Bool pass;
+};
+
+/* lrucost_read_pass() on one slot, whatever CPU; memory is 1000 pages */
+static void check_pass_steps(const struct pass_step *steps, size_t n)
+{
+	struct lrucost_pass pass = { 0 };
+	int files[3];
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		assert_int_equal(lrucost_read_pass(&pass,
+						   &files[steps[i].file],
+						   steps[i].index, steps[i].nr,
+						   steps[i].file_pages, 1000),
+				 steps[i].pass);
+}
+
+/* a pass: a file larger than memory re-read forward */
+static void test_read_pass(void **state)
+{
+	static const struct pass_step steps[] = {
+		/* a file that fits memory is never a pass */
+		{ 0, 0, 1, 1000, 0 }, { 0, 1, 1, 1000, 0 },
+		/* one page more: from its first page on */
+		{ 1, 0, 1, 1001, 1 }, { 1, 1, 4, 1001, 1 }, { 1, 5, 1, 1001, 1 },
+		/* past pages still cached, up to the gap: on */
+		{ 1, 40, 1, 1001, 1 }, { 1, 297, 1, 1001, 1 },
+		/* a smaller file between leaves it alone */
+		{ 0, 7, 1, 1000, 0 }, { 1, 298, 1, 1001, 1 },
+		/* a step back is not a pass; forward from there is */
+		{ 1, 10, 1, 1001, 0 }, { 1, 11, 1, 1001, 1 },
+		/* nor is a jump past the gap */
+		{ 1, 269, 1, 1001, 0 }, { 1, 526, 1, 1001, 1 },
+		{ 1, 784, 1, 1001, 0 },
+		/* within a large folio is a step back */
+		{ 1, 0, 16, 1001, 1 }, { 1, 8, 1, 1001, 0 },
+		/* a re-read whose start is cached: from its first refault */
+		{ 2, 600, 1, 5000, 1 }, { 2, 601, 1, 5000, 1 },
+		/* two large files sharing the slot: each first seen */
+		{ 1, 700, 1, 1001, 1 }, { 2, 602, 1, 5000, 1 },
+		/* random reads: seldom within the gap after the last */
+		{ 2, 4000, 1, 5000, 0 }, { 2, 1200, 1, 5000, 0 },
+		{ 2, 3100, 1, 5000, 0 },
+		/* the file shrank below memory meanwhile: not one */
+		{ 2, 3101, 1, 900, 0 },
+	};
+
+	(void)state;
+	check_pass_steps(steps, sizeof(steps) / sizeof(steps[0]));
+}
+
 static void test_cost_add_saturates(void **state)
 {
 	(void)state;
@@ -339,6 +395,7 @@ int main(void)
 		cmocka_unit_test(test_read_ios_random),
 		cmocka_unit_test(test_read_ios_large_folios),
 		cmocka_unit_test(test_read_ios_not_workingset),
+		cmocka_unit_test(test_read_pass),
 		cmocka_unit_test(test_cost_add_saturates),
 		cmocka_unit_test(test_decay_races_reset),
 		cmocka_unit_test(test_split_no_cost),

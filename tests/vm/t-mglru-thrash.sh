@@ -6,10 +6,13 @@
 # then enabled=1 (the cost model, every knob at its default), sixteen
 # reads each; where stock thrashed, with lrucost the file refaults are
 # at most half and the reader is faster.  Then, from a fresh module, a
-# used-once stream beside an active anon set that fits: where it
-# refaults nothing, lrucost leaves the batches to MGLRU and swaps no more
-# than it; where MGLRU counts the stream's own refaults (7.3), it may not
-# swap the active set out (see below).
+# stream beside an active anon set that fits: a file larger than memory
+# read twice, as a copy job does.  The second pass refaults what the
+# first read, recent to MGLRU but beyond any distance memory could keep:
+# lrucost charges none of it (module/events.c, a pass).  Where no read
+# was charged, lrucost leaves the batches to MGLRU and swaps no more
+# than it; where MGLRU counts the first pass's own refaults (7.3), it may
+# not swap the active set out (see below).
 #
 # The file's refaults are IO cost as MGLRU's recent refaults
 # (module/events.c): 6.1 and 6.12 restore a page refaulted through
@@ -57,7 +60,7 @@ hog=
 phase "enabled=0" 0
 stock_r=$refaults stock_cs=$cs
 phase "enabled=1" 1
-tap_diag "batches: steered $(s steered), anon first $(s steered_anon_only), file first $(s steered_file_only), anon out of reach $(s anon_out_of_reach); aging: $(sed -n 's/^mglru aging: //p' $LRUCOST_SYS/status)"
+tap_diag "batches: steered $(s steered), anon first $(s steered_anon_only), file first $(s steered_file_only), anon out of reach $(s anon_out_of_reach); aging: $(sed -n 's/^mglru aging: //p' "$LRUCOST_SYS/status")"
 tap_diag "costs: IO $(s cost_io) (restores: file $(s refault_active_file), anon $(s refault_anon); recent: file $(s refault_recent_file), anon $(s refault_recent_anon)), CPU $(s cost_cpu); lruvecs:"
 sed 's/^/#   /' "$LRUCOST_SYS/lruvecs"
 # the cost model sees the thrash: file dearer than anon (with restores
@@ -89,12 +92,14 @@ kill $hog
 wait $hog 2>/dev/null
 rm -f /data/file
 
-# A stream read once beside an active anon set that fits, from a fresh
-# module as in t-stream.sh: the thrash's costs say file is dear, and for
-# as long as they last the cost model takes anon (6.12: 2,989 pages
-# swapped against stock's 27 in one run that kept them).
+# A stream beside an active anon set that fits, from a fresh module as
+# in t-stream.sh: the thrash's costs say file is dear, and for as long as
+# they last the cost model takes anon (6.12: 2,989 pages swapped against
+# stock's 27 in one run that kept them).  The file is 64 MiB larger than
+# memory, read twice.
 check "rmmod, insmod: fresh costs" sh -c "rmmod lrucost && insmod $LRUCOST_KO"
-dd if=/dev/zero of=/data/stream bs=1M count=400 2>/dev/null
+stream_mb=$(($(awk '$1 == "MemTotal:" { print $2 }' /proc/meminfo) / 1024 + 64))
+dd if=/dev/zero of=/data/stream bs=1M count=$stream_mb 2>/dev/null
 sync
 stream() {
 	echo 3 >/proc/sys/vm/drop_caches
@@ -103,17 +108,23 @@ stream() {
 	sleep 5
 	o0=$(vm pswpout)
 	cat /data/stream >/dev/null
+	cat /data/stream >/dev/null
 	swapped=$(($(vm pswpout) - o0))
 	kill $active
 	wait $active 2>/dev/null
-	tap_diag "$1: stream of 400 MiB beside 160 MiB of active anon: pswpout $swapped"
+	tap_diag "$1: $stream_mb MiB read twice beside 160 MiB of active anon: pswpout $swapped"
 }
 echo 0 >"$LRUCOST_SYS/enabled"
 stream "enabled=0"
 stock_s=$swapped
 echo 1 >"$LRUCOST_SYS/enabled"
-t0=$(s skipped_cache_trim)
+t0=$(s skipped_cache_trim) p0=$(s refault_recent_pass)
+q0=$(s refault_recent_file)
 stream "enabled=1"
+pass=$(($(s refault_recent_pass) - p0)) recent=$(($(s refault_recent_file) - q0))
+tap_diag "stream: recent file refaults: $pass in a pass (not charged), $recent charged; file reads charged $(s refault_file_reads)"
+check "stream: the second pass's recent refaults not charged ($pass in a pass, $recent charged)" \
+	test "$pass" -gt $((8 * recent))
 # With no file refault charged since insmod, the batches are the
 # kernel's (mglru_hook.c, the trim rule), and lrucost swaps what stock
 # does, within 2 MiB of noise: 6.12 and 6.1, targeted, 0 against 26
