@@ -69,8 +69,9 @@
  *     restored them; restores in a pass still are.  6.12, service-io,
  *     copies of 1 and 1.5 times RAM, one boot each: with every refault
  *     charged, lrucost swapped 7,151 and 4,848 pages of memcached out to
- *     spare them (stock MGLRU none); with passes, 44,716 of the 1x
- *     copy's recent refaults were in one and 3 charged.
+ *     spare them (stock MGLRU none); with passes, 58,180 and 116,823
+ *     pages were in one, 6 charged, and it swapped none (with the trim
+ *     reads of mglru_hook.c).
  *
  *   Not counted: lru_add_fn() is the seed's __pagevec_lru_add_fn, where
  *     the seed charged IO cost for PG_workingset pages added to the LRU;

@@ -202,6 +202,9 @@ static inline void lrucost_hook_end(u64 t0, bool refault)
 /* LRUCOST_TIMED_REFAULT(call): the same, for a refault path handler */
 #define LRUCOST_TIMED_REFAULT(call)	__LRUCOST_TIMED(call, true)
 
+/* file reads this recent make the cache worth steering for (MGLRU) */
+#define LRUCOST_TRIM_WINDOW	(10 * HZ)
+
 /* lruvecs.c: lrucost's per-lruvec state */
 struct lrucost_lruvec {
 	struct lruvec *key;
@@ -223,7 +226,9 @@ struct lrucost_lruvec {
 	u64 cgroup_ino;			/* cgroup_id(): for display */
 	unsigned long last_used;	/* jiffies; 0 until first stamped */
 	unsigned long aged_at;		/* jiffies | 1 of the last aging asked */
-	unsigned long file_io_at;	/* jiffies | 1 of the last file IO cost */
+	/* jiffies | 1 when file IO last ended the trim, see mglru_hook.c */
+	unsigned long file_io_at;
+	struct lrucost_trim_reads trim;	/* the file reads toward that */
 	int memcg_id, nid;
 };
 

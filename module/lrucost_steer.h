@@ -75,6 +75,22 @@ struct lrucost_steer {
 	int refill;
 };
 
+/*
+ * File reads an lruvec must be charged within one trim window before its
+ * batches leave the cache trim (lrucost_steer_trim_reads()).
+ */
+#define LRUCOST_TRIM_READS	32UL
+
+/**
+ * struct lrucost_trim_reads - file reads charged in an lruvec's window
+ * @start: when the window began, in ticks, | 1; 0: none yet
+ * @reads: file reads charged since
+ */
+struct lrucost_trim_reads {
+	unsigned long start;
+	unsigned long reads;
+};
+
 void lrucost_steer_costs(unsigned long ap, unsigned long fp,
 			 unsigned int swappiness, struct lrucost_steer *out);
 void lrucost_steer_pass(unsigned long ap, unsigned long fp,
@@ -103,6 +119,8 @@ int lrucost_steer_batch(unsigned long ap, unsigned long fp,
 int lrucost_steer_file_held(const struct lrucost_gens *g);
 int lrucost_steer_cache_trim(unsigned long now, unsigned long file_io_at,
 			     unsigned long window);
+int lrucost_steer_trim_reads(struct lrucost_trim_reads *w, unsigned long now,
+			     unsigned long reads, unsigned long window);
 void lrucost_stock_split(unsigned long anon_cost, unsigned long file_cost,
 			 unsigned int swappiness, unsigned long *ap,
 			 unsigned long *fp);

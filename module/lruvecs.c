@@ -106,6 +106,8 @@ static void slot_reset(struct lrucost_lruvec *e, struct lruvec *lruvec,
 	WRITE_ONCE(e->fp, 0);
 	WRITE_ONCE(e->aged_at, 0);
 	WRITE_ONCE(e->file_io_at, 0);
+	WRITE_ONCE(e->trim.start, 0);
+	WRITE_ONCE(e->trim.reads, 0);
 	e->memcg_id = memcg_id;
 	e->cgroup_ino = ino;
 	e->nid = lruvec_pgdat(lruvec)->node_id;
@@ -284,6 +286,25 @@ static void lruvec_decay(struct lrucost_lruvec *e, struct lruvec *lruvec)
 	clear_bit_unlock(0, &e->decaying);
 }
 
+/*
+ * File reads charged: once a trim window holds enough of them, the page
+ * cache thrashes and the lruvec's batches leave the trim (mglru_hook.c).
+ * Plain fields, as the split's: a race only blurs the count.
+ */
+static void note_trim_reads(struct lrucost_lruvec *e, unsigned long reads)
+{
+	struct lrucost_trim_reads w = {
+		.start = READ_ONCE(e->trim.start),
+		.reads = READ_ONCE(e->trim.reads),
+	};
+	unsigned long now = jiffies;
+
+	if (lrucost_steer_trim_reads(&w, now, reads, LRUCOST_TRIM_WINDOW))
+		WRITE_ONCE(e->file_io_at, now | 1);
+	WRITE_ONCE(e->trim.start, w.start);
+	WRITE_ONCE(e->trim.reads, w.reads);
+}
+
 /**
  * lrucost_lruvec_note - record a cost event, and let old costs fade
  * @lruvec: where it happened
@@ -307,7 +328,7 @@ void lrucost_lruvec_note(struct lruvec *lruvec, bool file,
 	w = lrucost_weight(kind, nr_pages, READ_ONCE(lrucost_knobs.io_cost));
 	cost_add(&e->cost[file], w);
 	if (file && kind == LRUCOST_IO)
-		WRITE_ONCE(e->file_io_at, jiffies | 1);
+		note_trim_reads(e, nr_pages);
 	lrucost_stat_add(kind == LRUCOST_IO ? LRUCOST_STAT_COST_IO :
 			 LRUCOST_STAT_COST_CPU, w);
 	lruvec_decay(e, lruvec);

@@ -40,13 +40,16 @@
  * MGLRU has no counterpart of the classic LRU's cache_trim_mode, in which
  * the kernel reclaims file only while the page cache does not thrash and
  * lrucost leaves it alone (steer_hook.c).  So with the cost model (no
- * anon_percent), a batch is left to the kernel unless a file refault
- * cost IO in the lruvec within TRIM_WINDOW (lrucost_steer_cache_trim();
- * stat skipped_cache_trim): with nothing refaulted, the model has no
- * cost to weigh and would split by swappiness alone, swapping idle anon
- * out for cache that is never read again.  Ten seconds is many reclaim
- * runs (the kernel's own test is "since the last one") and short beside
- * a copy of a large file; a thrash refaults many times a second.
+ * anon_percent), a batch is left to the kernel unless, within the last
+ * LRUCOST_TRIM_WINDOW, the lruvec's file refaults reached
+ * LRUCOST_TRIM_READS reads charged in one such window
+ * (lrucost_steer_trim_reads(), lrucost_steer_cache_trim(); stat
+ * skipped_cache_trim): with nothing
+ * refaulted, the model has no cost to weigh and would split by
+ * swappiness alone, swapping idle anon out for cache that is never read
+ * again.  Ten seconds is many reclaim runs (the kernel's own test is
+ * "since the last one") and short beside a copy of a large file; a
+ * thrash refaults many times a second.
  *
  * When an anon-first batch isolates file, anon had nothing in its oldest
  * generation: MGLRU only evicts from there, and that generation moves on
@@ -81,8 +84,6 @@
 /* the swappiness that means anon first, file first: every version */
 #define ANON_FIRST	200
 #define FILE_FIRST	1
-/* a file refault's IO this recent makes the cache worth steering for */
-#define TRIM_WINDOW	(10 * HZ)
 /* LRU_GEN_ANON, LRU_GEN_FILE: the type isolate_folios() reports */
 #define GEN_ANON	0
 
@@ -177,7 +178,7 @@ static int isolate_entry_body(struct kretprobe_instance *ri,
 	pct = READ_ONCE(lrucost_knobs.anon_percent);
 	if (pct < 0 && lrucost_steer_cache_trim(jiffies,
 						READ_ONCE(b->e->file_io_at),
-						TRIM_WINDOW)) {
+						LRUCOST_TRIM_WINDOW)) {
 		lrucost_stat_inc(LRUCOST_STAT_SKIP_CACHE_TRIM);
 		b->e = NULL;
 		return 0;

@@ -104,8 +104,8 @@ unsigned long lrucost_read_ios(struct lrucost_read_run *run,
  * LRUCOST_PASS_GAP pages still cached between two of them, on whichever
  * CPU the reader runs.  Its first refault is the file's first page, or
  * the first the slot sees of the file (the start of a re-read is often
- * still cached, and under MGLRU one read charged lets the cost model
- * steer for the next 10 s, see mglru_hook.c).  Random reads, the seed's
+ * still cached, and every read charged brings the end of MGLRU's cache
+ * trim nearer, see mglru_hook.c).  Random reads, the seed's
  * case, seldom land within the gap after the one before: after the
  * first, they are charged.  A region re-read from the middle of a large
  * file, which memory might hold, counts as a pass too.

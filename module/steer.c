@@ -448,3 +448,34 @@ int lrucost_steer_cache_trim(unsigned long now, unsigned long file_io_at,
 	/* signed: a stamp from the same tick, | 1, may lie one ahead */
 	return !file_io_at || (long)(now - file_io_at) > (long)window;
 }
+
+/**
+ * lrucost_steer_trim_reads - whether file reads charged now end the trim
+ * @w: the reads charged in the lruvec's current window, updated
+ * @now: the time, in ticks
+ * @reads: the file reads charged now
+ * @window: a window's length, in ticks (the trim's)
+ *
+ * The kernel leaves its cache_trim_mode for one reclaim run after any
+ * file refault it activates.  lrucost's trim holds for a window of many
+ * runs, so one stray refault (a library page, a copy stepping back) would
+ * hand a whole window to the cost model, which, with little cost on
+ * either list, splits much as by swappiness: in service-io on 6.12 one to
+ * three reads charged over a copy of 1 or 1.5 times RAM still swapped
+ * 3,710 and 10,511 pages of memcached (stock MGLRU 0).  A page cache
+ * that thrashes refaults far more: LRUCOST_TRIM_READS reads within one
+ * window end the trim (the caller stamps the lruvec then).  Windows are
+ * counted back to back from the first read charged.
+ *
+ * Return: 1 if the window now holds LRUCOST_TRIM_READS reads or more.
+ */
+int lrucost_steer_trim_reads(struct lrucost_trim_reads *w, unsigned long now,
+			     unsigned long reads, unsigned long window)
+{
+	if (!w->start || (long)(now - w->start) > (long)window) {
+		w->start = now | 1;
+		w->reads = 0;
+	}
+	w->reads = reads > ~0UL - w->reads ? ~0UL : w->reads + reads;
+	return w->reads >= LRUCOST_TRIM_READS;
+}

@@ -708,6 +708,42 @@ static void test_cache_trim(void **state)
 			fail_msg("case %zu: want %d", i, c[i].want);
 }
 
+/* file reads toward leaving the trim: LRUCOST_TRIM_READS in a window */
+static void test_trim_reads(void **state)
+{
+	static const struct {
+		unsigned long now, reads;
+		int want;
+		unsigned long start, total;	/* the window after */
+	} c[] = {
+		{ 1000, 1, 0, 1001, 1 },	/* the first read opens one */
+		{ 1050, 30, 0, 1001, 31 },
+		{ 1100, 1, 1, 1001, 32 },	/* 100 ticks on: still in it */
+		{ 1101, 5, 1, 1001, 37 },
+		{ 1102, 3, 0, 1103, 3 },	/* 101 on: a new window */
+		{ 1103, 29, 1, 1103, 32 },	/* enough at once */
+		{ 1104, ~0UL, 1, 1103, ~0UL },	/* saturates */
+		{ 1105, 1, 1, 1103, ~0UL },
+		{ 1300, 2, 0, 1301, 2 },	/* long after: a new one */
+	};
+	struct lrucost_trim_reads w = { 0 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		if (lrucost_steer_trim_reads(&w, c[i].now, c[i].reads, 100) !=
+		    c[i].want)
+			fail_msg("case %zu: want %d", i, c[i].want);
+		if (w.start != c[i].start || w.reads != c[i].total)
+			fail_msg("case %zu: window %lu %lu, want %lu %lu", i,
+				 w.start, w.reads, c[i].start, c[i].total);
+	}
+	/* a window opened just before the wrap goes on across it */
+	w.start = ~0UL;
+	w.reads = 31;
+	assert_int_equal(lrucost_steer_trim_reads(&w, 50, 1, 100), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -725,6 +761,7 @@ int main(void)
 		cmocka_unit_test(test_batch_holds_share),
 		cmocka_unit_test(test_batch_edges),
 		cmocka_unit_test(test_batch_anon_permille),
+		cmocka_unit_test(test_trim_reads),
 		cmocka_unit_test(test_batch_file_held),
 		cmocka_unit_test(test_cache_trim),
 	};
