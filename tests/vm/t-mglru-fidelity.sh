@@ -1,6 +1,7 @@
 # Fidelity under MGLRU: with anon_percent 10, 50 and 90 the anon share of
 # pgscan (vmstat, what MGLRU isolated) is within 10 points of the
-# setting; loaded with enabled=0 it is stock MGLRU's own.  The load is
+# setting; loaded with enabled=0, lrucost steers no batch and asks for no
+# aging (stock MGLRU's share is printed beside).  The load is
 # t-fidelity.sh's (fidelity.sh): a tmpfs set and a file set, both re-read
 # through read().  There stock MGLRU scans (nearly) no anon at all:
 # anon's oldest generation cannot move past file's, which the re-read
@@ -44,12 +45,19 @@ measure "stock MGLRU, no module"
 stock=$mp
 check "stock share ($stock) at least 30 points from 90" test "$stock" -le 60
 
+# With enabled=0 the counters say whether lrucost touched a batch; the
+# share cannot: this measure is stock MGLRU's second run, and on 7.3 two
+# such runs in one boot differed by 30 points (31, then 61 with 47,649
+# anon pages scanned at priority 0; a make check at 5a7e63d, no batch
+# steered) and by 45 in a targeted run (0, then 45), so it is printed
+# beside stock's, not judged.
 check "insmod, enabled=0" sh -c "insmod $LRUCOST_KO && echo 0 >$LRUCOST_SYS/enabled"
 echo 1 >"$LRUCOST_SYS/reset_stats"
+asked0=$(asked)
 measure "enabled=0"
-check "enabled=0: stock MGLRU's share ($mp nearer $stock than 90)" \
-	nearer "$mp" "$stock" 90
+tap_diag "enabled=0: pgscan anon share $mp, stock's $stock"
 check_eq "enabled=0: no batch steered" "$(st steered)" 0
+check_eq "enabled=0: no aging asked" "$(asked)" "$asked0"
 
 # File's oldest generation moves on only as far as anon's
 # (try_to_inc_min_seq()): once it is empty beside anon's of the same age,
@@ -62,13 +70,18 @@ check_eq "enabled=0: no batch steered" "$(st steered)" 0
 # that the setting moves the share well below 50's; the batches line
 # shows the kernel's turns.  7.3 met 10 within 10 points in every make
 # check but one, run with file batches passed as file only where anon's
-# generation was the older (32, 1,175 batches turned; since removed).
+# generation was the older (32, 1,175 batches turned; since removed),
+# until a targeted run at 5a7e63d where enabled=0 had left anon in reach
+# (59% of its scan): 33, 1,303 of 6,707 file batches turned.  So on 6.1
+# and 6.12, and wherever the kernel turned a file batch to anon
+# (file_took_anon), 10 may also be met relative to 50.
 held=0
 case $(uname -r) in 6.1.* | 6.12.*) held=1 ;; esac
 echo 1 >"$LRUCOST_SYS/enabled"
 for p in 10 50 90; do
 	echo "$p" >"$LRUCOST_SYS/anon_percent"
 	measure "anon_percent=$p"
+	[ $p = 10 ] && [ "$(st file_took_anon)" -gt 0 ] && held=1
 	batches
 	case $p in 10) share_10=$mp ;; 50) share_50=$mp ;; esac
 	[ $p = 10 ] && [ $held = 1 ] && continue
@@ -76,8 +89,8 @@ for p in 10 50 90; do
 		near "$mp" "$p" 10
 done
 if [ $held = 1 ]; then
-	check "anon_percent=10: share ($share_10) 15 points below 50's ($share_50) at least" \
-		test $((share_10 + 15)) -le "$share_50"
+	check "anon_percent=10: share ($share_10) within 10 points, or 15 below 50's ($share_50) at least" \
+		sh -c "[ $share_10 -le 20 ] || [ $((share_10 + 15)) -le $share_50 ]"
 fi
 check "batches were steered ($steered)" test "$steered" -gt 0
 
