@@ -323,7 +323,8 @@ static int refault_return_body(struct kretprobe_instance *ri,
 
 	if (c->was_active)
 		goto out;
-	if (file)
+	/* only MGLRU's recent refaults are weighed by it */
+	if (file && lrucost_mglru_enabled())
 		pass = in_pass(folio, nr);
 	rcu_read_lock();	/* the folio's memcg, see rotations_pre() */
 	lruvec = lrucost_folio_lruvec(folio);
