@@ -8,9 +8,12 @@
 # file keeps refilling, so anon is out of reach (lrucost_mglru_anon_full()).
 # lrucost's anon-first batches then ask for aging, forced where anon
 # holds every generation, paced by the anon share wanted (mglru_age.c).
-# Stock's share here is 0, so at 10 the check catches overshoot (the
-# kernel turning file batches to anon: file_took_anon; but see "held"
-# below); 50 and 90 catch a steering that does not reach anon.  The
+# Stock's share here is 0 on 6.1 and 6.12, so at 10 the check catches
+# overshoot (the kernel turning file batches to anon: file_took_anon; but
+# see "held" below); 50 and 90 catch a steering that does not reach anon.
+# 7.3's stock share moves between runs (0, 31, 42, 45, 61 and 63 seen),
+# so what is asked of stock is only that it lies outside 90's window:
+# there the check at 90 fails if lrucost does nothing.  The
 # tracepoint's share, which counts the folios each batch sorted too, is
 # printed beside (6.1's evict_folios() does not report there: -1).
 #
@@ -43,7 +46,8 @@ batches() {
 fidelity_setup
 measure "stock MGLRU, no module"
 stock=$mp
-check "stock share ($stock) at least 30 points from 90" test "$stock" -le 60
+outside_90() { ! near "$1" 90 10; }
+check "stock share ($stock) outside 90's window" outside_90 "$stock"
 
 # With enabled=0 the counters say whether lrucost touched a batch; the
 # share cannot: this measure is stock MGLRU's second run, and on 7.3 two
