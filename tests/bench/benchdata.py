@@ -25,7 +25,7 @@ SCENARIO_WAYS = dict(
      "overhead-coldread": ("classic", "lrucost")},
     **{f"service-io-{p}": WAYS for p in SERVICE_IO_PCT})
 # the scenarios whose lrucost ways time the hooks and reclaim (time_hooks)
-TIMED = ("thrash", "pgbench")
+TIMED = ("thrash", "stream", "pgbench")
 VMSTAT = (
     "workingset_refault_file workingset_refault_anon workingset_restore_file "
     "workingset_restore_anon workingset_activate_file "
