@@ -46,7 +46,12 @@ VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
 	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh tests/vm/t-memcg.sh \
 	tests/vm/t-noswap.sh tests/vm/t-soak.sh tests/vm/t-lowprot.sh \
 	tests/vm/t-decay.sh tests/vm/t-churn.sh tests/vm/t-mglru-thrash.sh \
-	tests/vm/t-mglru-fidelity.sh tests/vm/t-proactive.sh
+	tests/vm/t-mglru-fidelity.sh tests/vm/t-proactive.sh \
+	tests/vm/t-cgpolicy.sh
+# t-cgpolicy.sh under each kernel's default LRU in make check (6.1's
+# classic here, 7.x's MGLRU in the matrix), 15 s a phase; both LRUs and
+# 25 s when run alone
+CGPOLICY_VM = LRUCOST_CGPOLICY_LRUS=classic LRUCOST_CGPOLICY_SECS=15
 # the seed's set-up: file system on a slow disk, swap on a fast one
 VM_TESTS_SLOWDISK := tests/vm/t-thrash.sh tests/vm/t-stream.sh
 C ?= 0
@@ -114,7 +119,7 @@ vm-data: $(BTF_61) tools
 		priority >$(CACHE)/vm-data/scan_control.lowprot
 
 vm-check: module vm-data
-	LRUCOST_VM_MEM=512 tests/vm/run $(VM_TESTS)
+	LRUCOST_VM_MEM=512 $(CGPOLICY_VM) tests/vm/run $(VM_TESTS)
 	LRUCOST_VM_MEM=512 LRUCOST_VM_DATA_IOPS=1000 tests/vm/run $(VM_TESTS_SLOWDISK)
 	tests/vm/selftest
 	tests/dkms/test
@@ -139,11 +144,11 @@ VM_TESTS_MATRIX := tests/vm/t-load.sh tests/vm/t-cycles.sh \
 # on each Debian 13 kernel above; what the policy makes of it, the same
 # adapters on both, runs on one each, so that make check stays under 50
 # minutes: the classic LRU's fidelity, memory.low and the seed's slow-disk
-# pair on 6.12, the decay and MGLRU's fidelity on 7.x.  MATRIX_FULL=1 (or
+# pair on 6.12, the decay, MGLRU's fidelity and per-cgroup policy on 7.x.  MATRIX_FULL=1 (or
 # make matrix-one without MATRIX_SUITE) runs all of it on each kernel.
 MATRIX_SHARED_trixie := tests/vm/t-fidelity.sh tests/vm/t-lowprot.sh
 MATRIX_SHARED_trixie-backports := tests/vm/t-decay.sh \
-	tests/vm/t-mglru-fidelity.sh
+	tests/vm/t-mglru-fidelity.sh tests/vm/t-cgpolicy.sh
 MATRIX_SLOWDISK_SUITES := trixie
 # The harness self-test's kernel part (a WARN seen by the in-VM log
 # check, a lockup by the kernel's own detectors) on the newest kernel
@@ -159,7 +164,9 @@ matrix_selftest = $(strip $(if $(matrix_part),\
 	$(filter $(MATRIX_SUITE),$(MATRIX_SELFTEST_SUITES)),1))
 # (t-churn: 5 insmod/rmmod cycles a matrix kernel, 10 in vm-check; make
 # stress runs 1,000)
-MATRIX_VM = LRUCOST_VM_MEM=512 LRUCOST_CHURN_CYCLES=5
+MATRIX_VM = LRUCOST_VM_MEM=512 LRUCOST_CHURN_CYCLES=5 \
+	LRUCOST_CGPOLICY_LRUS=mglru LRUCOST_CGPOLICY_SECS=15 \
+	LRUCOST_CGPOLICY_CYCLES=300
 matrix_kver = $$(env -u KVER SUITE=$(1) sh -c '. ./tools/kver.sh && lrucost_kver')
 
 # fetch each matrix kernel, its chroot and its BTF

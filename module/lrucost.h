@@ -9,6 +9,7 @@
 #include <linux/seqlock.h>
 #include <linux/types.h>
 #include "lrucost_btf.h"
+#include "lrucost_cgpolicy.h"
 #include "lrucost_parse.h"
 #include "lrucost_policy.h"
 #include "lrucost_steer.h"
@@ -123,6 +124,7 @@ enum lrucost_stat {
 	LRUCOST_STAT_SKIP_FILE_TINY,
 	LRUCOST_STAT_SKIP_MGLRU,
 	LRUCOST_STAT_SKIP_NO_IO,
+	LRUCOST_STAT_CGROUP_NO_SWAP,
 	LRUCOST_STAT_ANON_OUT_OF_REACH,
 	LRUCOST_STAT_FILE_TOOK_ANON,
 	LRUCOST_STAT_TABLE_FULL,
@@ -229,6 +231,9 @@ struct lrucost_lruvec {
 	/* jiffies | 1 when file IO last ended the trim, see mglru_hook.c */
 	unsigned long file_io_at;
 	struct lrucost_trim_reads trim;	/* the file reads toward that */
+	/* its cgroup's policy, resolved, and whose it is: cgroups.c */
+	u64 policy_word;
+	u64 policy_id;
 	int memcg_id, nid;
 };
 
@@ -244,6 +249,15 @@ void lrucost_lruvec_costs(struct lrucost_lruvec *e, unsigned long *anon,
 			  unsigned long *file);
 int lrucost_lruvecs_show(char *buf);
 
+/* cgroups.c: per-cgroup policy, /sys/kernel/mm/lrucost/cgroups/ */
+struct kobject;
+int lrucost_cgroups_init(struct kobject *parent);
+void lrucost_cgroups_exit(void);
+int lrucost_cgroups_show(char *buf, int at);
+bool lrucost_policy_get(struct lruvec *lruvec, struct lrucost_lruvec *e,
+			struct lrucost_knob_set *k);
+long long lrucost_policy_shown(struct lrucost_lruvec *e);
+
 /* events.c: the hooks that observe rotations and refaults */
 int lrucost_events_init(void);
 void lrucost_events_exit(void);
@@ -254,7 +268,8 @@ struct lruvec *lrucost_folio_lruvec(struct folio *folio);
 int lrucost_steer_init(void);
 void lrucost_wanted_split(struct lrucost_lruvec *e, unsigned long anon_pages,
 			  unsigned long file_pages, unsigned int kernel_sw,
-			  int pct, unsigned long *ap, unsigned long *fp);
+			  const struct lrucost_knob_set *k, unsigned long *ap,
+			  unsigned long *fp);
 void lrucost_drain(bool *stopping, atomic_t *pending, const char *what);
 void lrucost_steer_exit(void);
 int lrucost_steer_show(char *buf, int at);

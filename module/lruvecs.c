@@ -108,6 +108,8 @@ static void slot_reset(struct lrucost_lruvec *e, struct lruvec *lruvec,
 	WRITE_ONCE(e->file_io_at, 0);
 	WRITE_ONCE(e->trim.start, 0);
 	WRITE_ONCE(e->trim.reads, 0);
+	/* generation 0: resolved afresh on first use */
+	WRITE_ONCE(e->policy_word, 0);
 	e->memcg_id = memcg_id;
 	e->cgroup_ino = ino;
 	e->nid = lruvec_pgdat(lruvec)->node_id;
@@ -321,11 +323,13 @@ void lrucost_lruvec_note(struct lruvec *lruvec, bool file,
 			 enum lrucost_kind kind, unsigned long nr_pages)
 {
 	struct lrucost_lruvec *e = lrucost_lruvec_get(lruvec);
+	struct lrucost_knob_set k;
 	unsigned long w;
 
 	if (!e)
 		return;
-	w = lrucost_weight(kind, nr_pages, READ_ONCE(lrucost_knobs.io_cost));
+	lrucost_policy_get(lruvec, e, &k);
+	w = lrucost_weight(kind, nr_pages, k.io_cost);
 	cost_add(&e->cost[file], w);
 	if (file && kind == LRUCOST_IO)
 		note_trim_reads(e, nr_pages);
@@ -369,19 +373,22 @@ int lrucost_lruvecs_show(char *buf)
 	unsigned long now = jiffies;
 	int i, n;
 
-	n = sysfs_emit(buf, "memcg_id node anon_cost file_cost anon_pressure file_pressure cgroup_ino\n");
-	/* stop while a line of seven 20-digit numbers still fits whole */
-	for (i = 0; i < (1U << slot_bits) && n < PAGE_SIZE - 160; i++) {
+	n = sysfs_emit(buf, "memcg_id node anon_cost file_cost anon_pressure file_pressure cgroup_ino policy scan_anon scan_total\n");
+	/* stop while a line of ten 20-digit numbers still fits whole */
+	for (i = 0; i < (1U << slot_bits) && n < PAGE_SIZE - 230; i++) {
 		struct lrucost_lruvec *e = &table[i];
 		unsigned long anon, file;
 
 		if (!READ_ONCE(e->key) || slot_idle(e, now))
 			continue;
 		lrucost_lruvec_costs(e, &anon, &file);
-		n += sysfs_emit_at(buf, n, "%d %d %lu %lu %lu %lu %llu\n",
+		n += sysfs_emit_at(buf, n,
+				   "%d %d %lu %lu %lu %lu %llu %lld %lu %lu\n",
 				   e->memcg_id, e->nid, anon, file,
 				   READ_ONCE(e->ap), READ_ONCE(e->fp),
-				   e->cgroup_ino);
+				   e->cgroup_ino, lrucost_policy_shown(e),
+				   READ_ONCE(e->debt.anon),
+				   READ_ONCE(e->debt.total));
 	}
 	return n;
 }

@@ -135,9 +135,10 @@ static void set_arg(struct pt_regs *regs, int n, unsigned long v)
 }
 
 /* Why a batch is left to the kernel, or LRUCOST_NR_STATS to steer it. */
-static enum lrucost_stat leave_reason(void *sc, long swappiness)
+static enum lrucost_stat leave_reason(void *sc, long swappiness,
+				      const struct lrucost_knob_set *k)
 {
-	if (!READ_ONCE(lrucost_knobs.enabled))
+	if (!k->enabled)
 		return LRUCOST_STAT_SKIP_DISABLED;
 	if (swappiness <= 0 || swappiness > ANON_FIRST)
 		return LRUCOST_STAT_SKIP_NO_SWAP;
@@ -154,9 +155,11 @@ static int isolate_entry_body(struct kretprobe_instance *ri,
 	struct batch *b = (struct batch *)ri->data;
 	struct lruvec *lruvec;
 	unsigned long size[NR_LRU_LISTS], anon, file, ap, fp;
+	struct lrucost_knob_set k;
 	long swappiness;
 	enum lrucost_stat why;
 	struct lrucost_gens g;
+	bool no_swap;
 	int pct;
 	void *sc;
 
@@ -167,7 +170,19 @@ static int isolate_entry_body(struct kretprobe_instance *ri,
 	lruvec = (struct lruvec *)regs_get_kernel_argument(regs, args->lruvec);
 	sc = (void *)regs_get_kernel_argument(regs, args->sc);
 	swappiness = (int)regs_get_kernel_argument(regs, args->swappiness);
-	why = leave_reason(sc, swappiness);
+	no_swap = lrucost_policy_get(lruvec, NULL, &k);
+	why = leave_reason(sc, swappiness, &k);
+	if (no_swap && why != LRUCOST_STAT_SKIP_DISABLED &&
+	    swappiness > 0 && swappiness <= ANON_FIRST) {
+		/*
+		 * A cgroup's swappiness 0 (cgroups.c): file only, at priority
+		 * 0 and without __GFP_IO too, as the kernel's own 0 means
+		 * (the kernel's 201, anon only, is its own request and kept)
+		 */
+		set_arg(regs, args->swappiness, 0);
+		lrucost_stat_inc(LRUCOST_STAT_CGROUP_NO_SWAP);
+		return 0;
+	}
 	if (why != LRUCOST_NR_STATS) {
 		lrucost_stat_inc(why);
 		return 0;
@@ -175,7 +190,7 @@ static int isolate_entry_body(struct kretprobe_instance *ri,
 	b->e = lrucost_lruvec_get(lruvec);
 	if (!b->e)
 		return 0;
-	pct = READ_ONCE(lrucost_knobs.anon_percent);
+	pct = k.anon_percent;
 	if (pct < 0 && lrucost_steer_cache_trim(jiffies,
 						READ_ONCE(b->e->file_io_at),
 						LRUCOST_TRIM_WINDOW)) {
@@ -186,7 +201,7 @@ static int isolate_entry_body(struct kretprobe_instance *ri,
 	lrucost_lru_sizes(lruvec, size);
 	anon = size[LRU_INACTIVE_ANON] + size[LRU_ACTIVE_ANON];
 	file = size[LRU_INACTIVE_FILE] + size[LRU_ACTIVE_FILE];
-	lrucost_wanted_split(b->e, anon, file, swappiness, pct, &ap, &fp);
+	lrucost_wanted_split(b->e, anon, file, swappiness, &k, &ap, &fp);
 	WRITE_ONCE(b->e->ap, ap);
 	WRITE_ONCE(b->e->fp, fp);
 	b->anon_first = lrucost_steer_batch(ap, fp, anon, file, &b->e->debt);

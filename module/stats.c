@@ -29,6 +29,7 @@ static const char *const names[LRUCOST_NR_STATS] = {
 	[LRUCOST_STAT_SKIP_FILE_TINY]	= "skipped_file_tiny",
 	[LRUCOST_STAT_SKIP_MGLRU]	= "skipped_mglru",
 	[LRUCOST_STAT_SKIP_NO_IO]	= "skipped_no_io",
+	[LRUCOST_STAT_CGROUP_NO_SWAP]	= "cgroup_no_swap",
 	[LRUCOST_STAT_ANON_OUT_OF_REACH] = "anon_out_of_reach",
 	[LRUCOST_STAT_FILE_TOOK_ANON]	= "file_took_anon",
 	[LRUCOST_STAT_TABLE_FULL]	= "lruvec_table_full",

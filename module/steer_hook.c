@@ -194,12 +194,14 @@ static unsigned int kernel_swappiness(void *sc, struct mem_cgroup *memcg)
 /*
  * Why a pass is left to the kernel, or LRUCOST_NR_STATS to steer it.  The
  * kernel's cache trim mode is left to it, but for kswapd's passes under a
- * share forced with anon_percent (@pct >= 0), which may become anon-only.
+ * share forced with anon_percent (@k's >= 0), which may become anon-only.
  */
 static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness,
-				      int pct)
+				      const struct lrucost_knob_set *k)
 {
-	if (!READ_ONCE(lrucost_knobs.enabled))
+	int pct = k->anon_percent;
+
+	if (!k->enabled)
 		return LRUCOST_STAT_SKIP_DISABLED;
 	if (lrucost_mglru_enabled())
 		return LRUCOST_STAT_SKIP_MGLRU;	/* counted if not steered */
@@ -228,20 +230,21 @@ static enum lrucost_stat leave_reason(void *sc, unsigned int swappiness,
  *	inactive list; MGLRU: every generation)
  * @file_pages: the file pages, likewise
  * @kernel_sw: the swappiness stock reclaim would use
- * @pct: anon_percent, -1 for the cost model
+ * @k: the settings in force for the lruvec (lrucost_policy_get())
  * @ap: anon pressure, out
  * @fp: file pressure, out
  *
  * A forced anon share of the scan (anon_percent), or the seed's cost
  * model over this lruvec's observed costs.  Both LRUs' adapters ask
- * here, so the knobs mean the same under each.
+ * here, so the knobs, global or a cgroup's, mean the same under each.
  */
 void lrucost_wanted_split(struct lrucost_lruvec *e, unsigned long anon_pages,
 			  unsigned long file_pages, unsigned int kernel_sw,
-			  int pct, unsigned long *ap, unsigned long *fp)
+			  const struct lrucost_knob_set *k, unsigned long *ap,
+			  unsigned long *fp)
 {
 	unsigned long anon_cost, file_cost;
-	int sw = READ_ONCE(lrucost_knobs.swappiness);
+	int sw = k->swappiness, pct = k->anon_percent;
 
 	if (pct >= 0) {
 		/* pressure in inverse proportion to the sizes */
@@ -281,6 +284,17 @@ static void account_now(struct saved_pass *s, unsigned long nr_scanned)
 	lrucost_steer_account(&s->e->debt, a, n - a, s->window);
 }
 
+/* what a steered pass changes, for return to put back */
+static void save_pass(struct saved_pass *s, void *sc)
+{
+	s->sc = sc;
+	s->anon_cost = *sc_ulong(sc, off_anon_cost);
+	s->file_cost = *sc_ulong(sc, off_file_cost);
+	s->tiny = sc_test(sc, &bit_tiny);
+	s->deactivate_file = sc_test(sc, &bit_deactivate_file);
+	s->steered = true;
+}
+
 static int entry_handler_body(struct kretprobe_instance *ri,
 			      struct pt_regs *regs)
 {
@@ -289,9 +303,11 @@ static int entry_handler_body(struct kretprobe_instance *ri,
 	void *sc = (void *)regs->si;
 	unsigned long size[NR_LRU_LISTS], ap, fp;
 	struct lrucost_lruvec *e;
+	struct lrucost_knob_set k;
 	struct lrucost_steer st;
 	unsigned int swappiness;
 	enum lrucost_stat why;
+	bool no_swap;
 	int pct;
 
 	if (READ_ONCE(stopping))
@@ -299,9 +315,10 @@ static int entry_handler_body(struct kretprobe_instance *ri,
 	atomic_inc(&in_flight);
 	s->steered = false;
 	s->e = NULL;
-	pct = READ_ONCE(lrucost_knobs.anon_percent);
+	no_swap = lrucost_policy_get(lruvec, NULL, &k);
+	pct = k.anon_percent;
 	swappiness = kernel_swappiness(sc, lrucost_lruvec_memcg(lruvec));
-	why = leave_reason(sc, swappiness, pct);
+	why = leave_reason(sc, swappiness, &k);
 	if (why == LRUCOST_STAT_SKIP_MGLRU) {
 		/* mglru_hook.c steers these passes' batches, where it can */
 		if (!lrucost_mglru_steerable())
@@ -310,6 +327,18 @@ static int entry_handler_body(struct kretprobe_instance *ri,
 	}
 	if (why == LRUCOST_STAT_SKIP_DISABLED) {
 		lrucost_stat_inc(why);
+		return 0;
+	}
+	if (no_swap && why != LRUCOST_STAT_SKIP_NO_SWAP) {
+		/*
+		 * A cgroup's swappiness 0 (cgroups.c): file only, at priority
+		 * 0 and with file tiny too; may_swap is set, as the pass
+		 * would be left alone otherwise.  Not accounted: there is no
+		 * share to make up.
+		 */
+		save_pass(s, sc);
+		sc_put(sc, &bit_may_swap, false);
+		lrucost_stat_inc(LRUCOST_STAT_CGROUP_NO_SWAP);
 		return 0;
 	}
 	e = lrucost_lruvec_get(lruvec);
@@ -342,7 +371,7 @@ static int entry_handler_body(struct kretprobe_instance *ri,
 		return 0;
 	}
 	lrucost_wanted_split(e, size[LRU_INACTIVE_ANON],
-			     size[LRU_INACTIVE_FILE], swappiness, pct, &ap, &fp);
+			     size[LRU_INACTIVE_FILE], swappiness, &k, &ap, &fp);
 	WRITE_ONCE(e->ap, ap);
 	WRITE_ONCE(e->fp, fp);
 
@@ -366,11 +395,7 @@ static int entry_handler_body(struct kretprobe_instance *ri,
 				   size[LRU_INACTIVE_FILE],
 				   size[LRU_ACTIVE_FILE], &e->debt, &st);
 	}
-	s->anon_cost = *sc_ulong(sc, off_anon_cost);
-	s->file_cost = *sc_ulong(sc, off_file_cost);
-	s->tiny = sc_test(sc, &bit_tiny);
-	s->deactivate_file = sc_test(sc, &bit_deactivate_file);
-	s->steered = true;
+	save_pass(s, sc);
 	account_later(s, e, st.est_anon, st.est_file);
 	switch (st.mode) {
 	case LRUCOST_STEER_ANON:

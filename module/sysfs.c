@@ -13,6 +13,7 @@
 
 static struct kobject *lrucost_kobj;
 static struct kobject *stats_kobj;
+static bool cgroups_made;
 static struct kobj_attribute stat_attrs[LRUCOST_NR_STATS];
 static struct attribute *stat_attr_list[LRUCOST_NR_STATS + 1];
 static const struct attribute_group stats_group = {
@@ -48,6 +49,7 @@ static ssize_t status_show(struct kobject *kobj, struct kobj_attribute *attr,
 			   lrucost_mglru_enabled() ? "multi-gen" : "classic");
 	n += sysfs_emit_at(buf, n, "mglru: %s\n", mglru_state());
 	n += lrucost_steer_show(buf, n);
+	n += lrucost_cgroups_show(buf, n);
 	n += lrucost_events_show(buf, n);
 	n += lrucost_targets_show(buf, n);
 	n += lrucost_layout_show(buf, n);
@@ -128,6 +130,10 @@ int lrucost_sysfs_init(void)
 		ret = stats_kobj ? sysfs_create_group(stats_kobj, &stats_group)
 				 : -ENOMEM;
 	}
+	if (!ret) {
+		ret = lrucost_cgroups_init(lrucost_kobj);
+		cgroups_made = !ret;
+	}
 	if (ret)
 		lrucost_sysfs_exit();
 	return ret;
@@ -142,6 +148,9 @@ int lrucost_sysfs_init(void)
  */
 void lrucost_sysfs_exit(void)
 {
+	if (cgroups_made)
+		lrucost_cgroups_exit();
+	cgroups_made = false;
 	kobject_put(stats_kobj);
 	stats_kobj = NULL;
 	kobject_put(lrucost_kobj);

@@ -67,11 +67,65 @@ static void test_refuses(void **state)
 	assert_int_equal(lrucost_parse_int("1\n", 2, 1, 1, &v), 0);
 }
 
+struct id { const char *in; size_t len; unsigned long long want; };
+
+/* cgroup ids: 64-bit, positive, the same strictness less the sign */
+static void test_ids(void **state)
+{
+	static const struct id good[] = {
+		{ "1", 1, 1 }, { "1\n", 2, 1 }, { "4294967296", 10, 1ULL << 32 },
+		{ "18446744073709551615", 20, ~0ULL },
+		{ "18446744073709551615\n", 21, ~0ULL },
+	};
+	static const struct id bad[] = {
+		{ "", 0, 0 }, { "\n", 1, 0 }, { "0", 1, 0 }, { "0\n", 2, 0 },
+		{ "01", 2, 0 }, { "-1", 2, 0 }, { "+1", 2, 0 }, { " 1", 2, 0 },
+		{ "1 ", 2, 0 }, { "1\n\n", 3, 0 }, { "0x10", 4, 0 },
+		{ "18446744073709551616", 20, 0 },
+		{ "99999999999999999999", 20, 0 },
+		{ "184467440737095516150", 21, 0 }, { "1\0", 2, 0 },
+		{ "1/", 2, 0 }, { "1:", 2, 0 },
+	};
+	unsigned long long v;
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		v = 5;
+		assert_int_equal(lrucost_parse_u64(good[i].in, good[i].len, &v),
+				 0);
+		assert_true(v == good[i].want);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		v = 5;
+		assert_int_equal(lrucost_parse_u64(bad[i].in, bad[i].len, &v),
+				 -1);
+		assert_true(v == 5);
+	}
+}
+
+static void test_word(void **state)
+{
+	(void)state;
+	assert_int_equal(lrucost_parse_word("follow", 6, "follow"), 0);
+	assert_int_equal(lrucost_parse_word("follow\n", 7, "follow"), 0);
+	assert_int_equal(lrucost_parse_word("follow\n\n", 8, "follow"), -1);
+	assert_int_equal(lrucost_parse_word("follo", 5, "follow"), -1);
+	assert_int_equal(lrucost_parse_word("followx", 7, "follow"), -1);
+	assert_int_equal(lrucost_parse_word("Follow", 6, "follow"), -1);
+	assert_int_equal(lrucost_parse_word(" follow", 7, "follow"), -1);
+	assert_int_equal(lrucost_parse_word("follow\0", 7, "follow"), -1);
+	assert_int_equal(lrucost_parse_word("", 0, "follow"), -1);
+	assert_int_equal(lrucost_parse_word("\n", 1, "follow"), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_accepts),
 		cmocka_unit_test(test_refuses),
+		cmocka_unit_test(test_ids),
+		cmocka_unit_test(test_word),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
