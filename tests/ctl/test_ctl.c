@@ -178,9 +178,10 @@ static void fake_lruvecs(void)
 	snprintf(p, sizeof(p), "%s/sys/fs/cgroup/work/db", root);
 	assert_int_equal(stat(p, &st), 0);
 	snprintf(text, sizeof(text),
-		 "memcg_id node anon_cost file_cost anon_pressure file_pressure cgroup_ino\n"
-		 "1 0 100 300 150 50 999999999\n"
-		 "7 0 10 10 0 0 %lu\n", (unsigned long)st.st_ino);
+		 "memcg_id node anon_cost file_cost anon_pressure file_pressure cgroup_ino policy scan_anon scan_total\n"
+		 "1 0 100 300 150 50 999999999 0 0 0\n"
+		 "7 0 10 10 0 0 %lu %lu 30 120\n", (unsigned long)st.st_ino,
+		 (unsigned long)st.st_ino);
 	put(CTL_SYS "/lruvecs", text);
 }
 
@@ -487,17 +488,19 @@ static void test_lruvecs(void **state)
 	fake_lruvecs();
 	assert_int_equal(ctl("lruvecs", NULL), CTL_OK);
 	assert_non_null(strstr(out, "/work/db "));
-	assert_non_null(strstr(out, " 75.0\n"));
+	assert_non_null(strstr(out, " 75.0 -\n"));
+	/* the policy it follows, by its cgroup's path */
+	assert_non_null(strstr(out, " - /work/db\n"));
 	assert_int_equal(ctl("lruvecs", "--json", NULL), CTL_OK);
 	assert_true(jq("length == 2"));
-	assert_true(jq(".[0] == {\"memcg_id\":1,\"memcg\":null,\"node\":0,\"anon_cost\":100,\"file_cost\":300,\"anon_pressure\":150,\"file_pressure\":50}"));
-	assert_true(jq(".[1].memcg == \"/work/db\" and .[1].memcg_id == 7"));
+	assert_true(jq(".[0] == {\"memcg_id\":1,\"memcg\":null,\"node\":0,\"anon_cost\":100,\"file_cost\":300,\"anon_pressure\":150,\"file_pressure\":50,\"policy\":null,\"policy_id\":0}"));
+	assert_true(jq(".[1].memcg == \"/work/db\" and .[1].memcg_id == 7 and .[1].policy == \"/work/db\""));
 	/* an older module without cgroup_ino: paths unknown, still parsed */
 	put(CTL_SYS "/lruvecs",
 	    "memcg_id node anon_cost file_cost anon_pressure file_pressure\n"
 	    "1 0 1 2 3 4\n");
 	assert_int_equal(ctl("lruvecs", "--json", NULL), CTL_OK);
-	assert_true(jq(".[0].memcg == null and .[0].file_pressure == 4"));
+	assert_true(jq(".[0].memcg == null and .[0].file_pressure == 4 and .[0].policy_id == null"));
 	put(CTL_SYS "/lruvecs",
 	    "memcg_id node anon_cost file_cost anon_pressure file_pressure\n"
 	    "1 0 1 2 x 4\n");
@@ -505,6 +508,176 @@ static void test_lruvecs(void **state)
 	assert_non_null(strstr(err, "malformed at line 2"));
 	put(CTL_SYS "/lruvecs", "");
 	assert_int_equal(ctl("lruvecs", NULL), CTL_ERR);
+}
+
+/* the cgroup id of a fake cgroup directory */
+static unsigned long ino_of(const char *rel)
+{
+	char p[512];
+	struct stat st;
+
+	snprintf(p, sizeof(p), "%s/sys/fs/cgroup%s", root, rel);
+	assert_int_equal(stat(p, &st), 0);
+	return st.st_ino;
+}
+
+/* a fake policy for cgroup id @id: "follow" or a value per field */
+static void fake_policy(unsigned long id, const char *state,
+			const char *path, const char *sw, const char *io)
+{
+	static const char *const f[] = { "enabled", "anon_percent" };
+	char d[128], p[256], v[64];
+	unsigned int i;
+
+	snprintf(d, sizeof(d), CTL_SYS "/cgroups/%lu", id);
+	mkdirs(d);
+	for (i = 0; i < 2; i++) {
+		snprintf(p, sizeof(p), "%s/%s", d, f[i]);
+		put(p, "follow\n");
+	}
+	snprintf(p, sizeof(p), "%s/swappiness", d);
+	snprintf(v, sizeof(v), "%s\n", sw);
+	put(p, v);
+	snprintf(p, sizeof(p), "%s/io_cost", d);
+	snprintf(v, sizeof(v), "%s\n", io);
+	put(p, v);
+	snprintf(p, sizeof(p), "%s/state", d);
+	snprintf(v, sizeof(v), "%s\n", state);
+	put(p, v);
+	snprintf(p, sizeof(p), "%s/cgroup", d);
+	snprintf(v, sizeof(v), "%s\n", path);
+	put(p, v);
+}
+
+static void fake_cgroups(void)
+{
+	fake_module();
+	mkdirs(CTL_SYS "/cgroups");
+	put(CTL_SYS "/cgroups/add", "");
+	put(CTL_SYS "/cgroups/remove", "");
+}
+
+static void test_cgroup_list(void **state)
+{
+	(void)state;
+	fake_cgroups();
+	fake_policy(ino_of("/work"), "live", "/work", "0", "follow");
+	fake_policy(4242, "gone", "", "follow", "64");
+	assert_int_equal(ctl("cgroup", NULL), CTL_OK);
+	assert_non_null(strstr(out, "id path state enabled swappiness io_cost anon_percent\n"));
+	assert_non_null(strstr(out, " /work live follow 0 follow follow\n"));
+	assert_non_null(strstr(out, "4242 - gone follow follow 64 follow\n"));
+	assert_int_equal(ctl("cgroup", "list", "--json", NULL), CTL_OK);
+	assert_true(jq(".policies | length == 2"));
+	assert_true(jq(".policies[] | select(.id == 4242) | .state == \"gone\" and .path == \"\" and .io_cost == 64 and .swappiness == \"follow\""));
+	assert_true(jq(".policies[] | select(.path == \"/work\") | .swappiness == 0"));
+	/* a malformed field is an error, not a guess */
+	put(CTL_SYS "/cgroups/4242/io_cost", "1025\n");
+	assert_int_equal(ctl("cgroup", NULL), CTL_ERR);
+	assert_int_equal(ctl("cgroup", "--bogus", NULL), CTL_USAGE);
+}
+
+/* a field of the fake policy of cgroup id @id */
+static char *field(unsigned long id, const char *name)
+{
+	char p[160];
+
+	snprintf(p, sizeof(p), CTL_SYS "/cgroups/%lu/%s", id, name);
+	return get(p);
+}
+
+static void test_cgroup_set(void **state)
+{
+	unsigned long work;
+	char id[32];
+
+	(void)state;
+	fake_cgroups();
+	work = ino_of("/work");
+	fake_policy(work, "live", "/work", "follow", "follow");
+	/* fields of an existing policy; values and follow */
+	assert_int_equal(ctl("cgroup", "set", "/work", "swappiness=0",
+			     "io_cost=follow", NULL), CTL_OK);
+	assert_string_equal(out, "swappiness=0\nio_cost=follow\n");
+	/* the fake files are written over, as sysfs is, not truncated */
+	assert_int_equal(strncmp(field(work, "swappiness"), "0\n", 2), 0);
+	assert_string_equal(field(work, "io_cost"), "follow\n");
+	/* bad fields and values: refused before anything is written */
+	assert_int_equal(ctl("cgroup", "set", "work", "io_cost=1025", NULL),
+			 CTL_USAGE);
+	assert_int_equal(ctl("cgroup", "set", "work", "io_cost=0", NULL),
+			 CTL_USAGE);
+	assert_int_equal(ctl("cgroup", "set", "work", "bogus=1", NULL),
+			 CTL_USAGE);
+	assert_int_equal(ctl("cgroup", "set", "work", "time_hooks=1", NULL),
+			 CTL_USAGE);
+	assert_int_equal(ctl("cgroup", "set", "work", "swappiness", NULL),
+			 CTL_USAGE);
+	assert_int_equal(ctl("cgroup", "set", "work", "enabled=x", NULL),
+			 CTL_USAGE);
+	assert_int_equal(ctl("cgroup", "set", "work", "io_cost=Follow",
+			     NULL), CTL_USAGE);
+	assert_int_equal(ctl("cgroup", "set", "work", NULL), CTL_USAGE);
+	assert_string_equal(field(work, "io_cost"), "follow\n");
+	assert_int_equal(ctl("cgroup", "set", "/nosuch", "io_cost=1", NULL),
+			 CTL_USAGE);
+	assert_int_equal(ctl("cgroup", "set", "/work/../work", "io_cost=1",
+			     NULL), CTL_USAGE);
+	/* a new policy: made through add (the fake kernel makes none) */
+	assert_int_equal(ctl("cgroup", "set", "/work/db", "io_cost=64", NULL),
+			 CTL_ERR);
+	snprintf(id, sizeof(id), "%lu\n", ino_of("/work/db"));
+	assert_string_equal(get(CTL_SYS "/cgroups/add"), id);
+	/* and taken back when a field cannot be written */
+	assert_string_equal(get(CTL_SYS "/cgroups/remove"), id);
+	assert_int_equal(chmod(root, 0755), 0);
+	assert_int_equal(bin(true, "cgroup", "set", "/work", "swappiness=200",
+			     NULL), CTL_NEED_ROOT);
+	assert_string_equal(err, "lrucost-ctl: cgroup set needs root\n");
+}
+
+static void test_cgroup_clear(void **state)
+{
+	char id[32];
+
+	(void)state;
+	fake_cgroups();
+	assert_int_equal(ctl("cgroup", "clear", "/work/db", NULL), CTL_OK);
+	snprintf(id, sizeof(id), "%lu\n", ino_of("/work/db"));
+	assert_string_equal(get(CTL_SYS "/cgroups/remove"), id);
+	/* by id, for a policy whose cgroup is gone */
+	put(CTL_SYS "/cgroups/remove", "");
+	assert_int_equal(ctl("cgroup", "clear", "4242", NULL), CTL_OK);
+	assert_string_equal(get(CTL_SYS "/cgroups/remove"), "4242\n");
+	assert_int_equal(ctl("cgroup", "clear", "/nosuch", NULL), CTL_USAGE);
+	assert_int_equal(ctl("cgroup", "clear", NULL), CTL_USAGE);
+	assert_int_equal(ctl("cgroup", "clear", "/work", "/work/db", NULL),
+			 CTL_USAGE);
+	assert_int_equal(chmod(root, 0755), 0);
+	assert_int_equal(bin(true, "cgroup", "clear", "4242", NULL),
+			 CTL_NEED_ROOT);
+}
+
+/* each field from the nearest policy that sets it, else the knob */
+static void test_cgroup_show(void **state)
+{
+	(void)state;
+	fake_cgroups();
+	fake_lruvecs();
+	fake_policy(ino_of("/work"), "live", "/work", "0", "follow");
+	fake_policy(ino_of("/work/db"), "live", "/work/db", "follow", "64");
+	assert_int_equal(ctl("cgroup", "show", "/work/db", NULL), CTL_OK);
+	assert_non_null(strstr(out, "/work/db: enabled=1 (global) swappiness=0 (/work) io_cost=64 (/work/db) anon_percent=-1 (global)\n"));
+	assert_non_null(strstr(out, "node 0: anon share wanted -, achieved 25.0% of 120 pages scanned\n"));
+	assert_int_equal(ctl("cgroup", "show", "work", "--json", NULL), CTL_OK);
+	assert_true(jq(".cgroups[0] | .path == \"work\" and .swappiness == 0 and .swappiness_from == \"work\" and .io_cost == 32 and .io_cost_from == \"global\""));
+	/* a policy on the root reaches every cgroup */
+	fake_policy(1, "live", "/", "follow", "follow");
+	/* every cgroup lrucost lists a lruvec for */
+	assert_int_equal(ctl("cgroup", "show", "--json", NULL), CTL_OK);
+	assert_true(jq(".cgroups | length == 1"));
+	assert_true(jq(".cgroups[0].path == \"/work/db\" and .cgroups[0].nodes[0].anon_pct_achieved == 25"));
+	assert_int_equal(ctl("cgroup", "show", "/nosuch", NULL), CTL_USAGE);
 }
 
 static int count_lines(const char *s)
@@ -781,6 +954,14 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup_teardown(test_stats, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stats_malformed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lruvecs, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cgroup_list, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_cgroup_set, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_cgroup_clear, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_cgroup_show, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_watch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_watch_secs, setup,
 						teardown),

@@ -24,6 +24,7 @@ static const struct {
 	{ "watch", cmd_watch, "rates per interval, like vmstat" },
 	{ "reset", cmd_reset, "zero the counters (root)" },
 	{ "ab", cmd_ab, "A/B runs of a command, enabled=0 vs 1" },
+	{ "cgroup", cmd_cgroup, "per-cgroup policies (root to change)" },
 };
 
 static void usage(FILE *f)

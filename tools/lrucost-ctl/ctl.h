@@ -79,6 +79,13 @@ struct ctl_lruvec {
 	unsigned long anon_cost, file_cost, anon_pressure, file_pressure;
 	long cgroup_ino;	/* -1 when the module does not say */
 	char path[256];
+	/*
+	 * the cgroup whose policy it follows: 0 none, -1 not resolved
+	 * since the policies changed, -2 when the module does not say
+	 */
+	long policy;
+	char policy_path[256];
+	unsigned long scan_anon, scan_total;	/* the anon share achieved */
 };
 int ctl_lruvecs_read(const struct ctl_io *io, struct ctl_lruvec **out,
 		     int *nr);
@@ -93,6 +100,7 @@ int cmd_reset(const struct ctl_io *io, int argc, char **argv);
 int cmd_lruvecs(const struct ctl_io *io, int argc, char **argv);
 int cmd_watch(const struct ctl_io *io, int argc, char **argv);
 int cmd_ab(const struct ctl_io *io, int argc, char **argv);
+int cmd_cgroup(const struct ctl_io *io, int argc, char **argv);
 
 /* ctl.c: the command line */
 int ctl_run(const struct ctl_io *io, int argc, char **argv);

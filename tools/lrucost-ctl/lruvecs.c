@@ -18,12 +18,14 @@ static const char lruvecs_usage[] =
 	"usage: lrucost-ctl lruvecs [--json]\n\n"
 	"lrucost's state per lruvec (memcg x node): the memcg's cgroup path,\n"
 	"the node, the decayed anon and file costs and the last split\n"
-	"(anon and file pressure, and the anon share).  Exit 3 when the\n"
-	"module is not loaded.\n";
+	"(anon and file pressure, and the anon share), and the cgroup whose\n"
+	"policy it follows (lrucost-ctl cgroup; \"-\" for none).  Exit 3\n"
+	"when the module is not loaded.\n";
 
 static const char *const columns[] = {
 	"memcg_id", "node", "anon_cost", "file_cost", "anon_pressure",
-	"file_pressure", "cgroup_ino", NULL,
+	"file_pressure", "cgroup_ino", "policy", "scan_anon", "scan_total",
+	NULL,
 };
 
 static char cg_root[4096];
@@ -40,10 +42,13 @@ static int cg_visit(const char *path, const struct stat *st, int flag,
 	if (flag != FTW_D)
 		return 0;
 	for (i = 0; i < cg_nr; i++) {
-		if (cg_vecs[i].cgroup_ino != (long)st->st_ino)
-			continue;
-		snprintf(cg_vecs[i].path, sizeof(cg_vecs[i].path), "%s",
-			 path[rl] ? path + rl : "/");
+		if (cg_vecs[i].cgroup_ino == (long)st->st_ino)
+			snprintf(cg_vecs[i].path, sizeof(cg_vecs[i].path),
+				 "%s", path[rl] ? path + rl : "/");
+		if (cg_vecs[i].policy == (long)st->st_ino)
+			snprintf(cg_vecs[i].policy_path,
+				 sizeof(cg_vecs[i].policy_path), "%s",
+				 path[rl] ? path + rl : "/");
 	}
 	return 0;
 }
@@ -80,7 +85,9 @@ static int parse_line(char *line, const int *col, int nr_col,
 		return -EINVAL;
 	memset(v, 0, sizeof(*v));
 	v->cgroup_ino = -1;
+	v->policy = -2;
 	strcpy(v->path, "?");
+	strcpy(v->policy_path, "?");
 	for (i = 0; i < nr_col; i++) {
 		long *signed_dst[] = { &v->memcg_id, &v->node };
 		unsigned long *dst[] = { &v->anon_cost, &v->file_cost,
@@ -92,6 +99,12 @@ static int parse_line(char *line, const int *col, int nr_col,
 			*dst[col[i] - 2] = vals[i];
 		else if (col[i] == 6)
 			v->cgroup_ino = vals[i];
+		else if (col[i] == 7)
+			v->policy = vals[i];
+		else if (col[i] == 8)
+			v->scan_anon = vals[i];
+		else if (col[i] == 9)
+			v->scan_total = vals[i];
 	}
 	return 0;
 }
@@ -205,6 +218,20 @@ int ctl_target_anon_percent(const struct ctl_io *io, double *pct)
 	return CTL_OK;
 }
 
+/*
+ * The policy a lruvec follows: its cgroup's path, "gone" for a policy
+ * whose cgroup is gone, "-" for none, "(changed)" when not resolved
+ * since the policies changed, "?" for a module that does not say.
+ */
+static const char *policy_name(const struct ctl_lruvec *v)
+{
+	if (v->policy > 0)
+		return v->policy_path[0] == '?' ? "gone" : v->policy_path;
+	if (v->policy == 0)
+		return "-";
+	return v->policy == -1 ? "(changed)" : "?";
+}
+
 int cmd_lruvecs(const struct ctl_io *io, int argc, char **argv)
 {
 	struct ctl_lruvec *v;
@@ -223,9 +250,9 @@ int cmd_lruvecs(const struct ctl_io *io, int argc, char **argv)
 	if (json)
 		fputc('[', io->out);
 	else
-		fprintf(io->out, "%-32s %4s %12s %12s %10s %10s %6s\n", "memcg",
-			"node", "anon_cost", "file_cost", "anon_pres",
-			"file_pres", "anon%");
+		fprintf(io->out, "%-32s %4s %12s %12s %10s %10s %6s %s\n",
+			"memcg", "node", "anon_cost", "file_cost", "anon_pres",
+			"file_pres", "anon%", "policy");
 	for (i = 0; i < nr; i++) {
 		bool first = true;
 
@@ -235,9 +262,10 @@ int cmd_lruvecs(const struct ctl_io *io, int argc, char **argv)
 				v[i].file_cost, v[i].anon_pressure,
 				v[i].file_pressure);
 			if (share(&v[i]) < 0)
-				fprintf(io->out, "%6s\n", "-");
+				fprintf(io->out, "%6s", "-");
 			else
-				fprintf(io->out, "%6.1f\n", share(&v[i]));
+				fprintf(io->out, "%6.1f", share(&v[i]));
+			fprintf(io->out, " %s\n", policy_name(&v[i]));
 			continue;
 		}
 		fputs(i ? ",{" : "{", io->out);
@@ -258,6 +286,16 @@ int cmd_lruvecs(const struct ctl_io *io, int argc, char **argv)
 		fprintf(io->out, "%lu", v[i].anon_pressure);
 		ctl_json_key(io->out, &first, "file_pressure");
 		fprintf(io->out, "%lu", v[i].file_pressure);
+		ctl_json_key(io->out, &first, "policy");
+		if (v[i].policy > 0 && v[i].policy_path[0] != '?')
+			ctl_json_str(io->out, v[i].policy_path);
+		else
+			fputs("null", io->out);
+		ctl_json_key(io->out, &first, "policy_id");
+		if (v[i].policy == -2)
+			fputs("null", io->out);	/* the module does not say */
+		else
+			fprintf(io->out, "%ld", v[i].policy);
 		fputc('}', io->out);
 	}
 	if (json)
