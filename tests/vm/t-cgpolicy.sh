@@ -101,6 +101,22 @@ done
 check "remove the parent's policy" try_write "$C/remove" "$pid"
 check "its directory gone" test ! -e "$C/$pid"
 check "removing it again is refused" refused "$C/remove" "$pid"
+# lrucost-ctl against the module: a policy made, listed, its fields
+# followed down the tree, and removed
+check "lrucost-ctl cgroup set makes /p's policy" \
+	lrucost-ctl cgroup set /p swappiness=150 io_cost=64
+check_eq "with swappiness 150" "$(cat "$C/$pid/swappiness")" 150
+lrucost-ctl cgroup --json >/tmp/cg.json
+check "lrucost-ctl cgroup lists it live" jq -e '.policies | length == 1 and
+	.[0].path == "/p" and .[0].state == "live" and .[0].swappiness == 150
+	and .[0].io_cost == 64 and .[0].enabled == "follow"' /tmp/cg.json
+lrucost-ctl cgroup show /p/a --json >/tmp/cg.json
+check "lrucost-ctl cgroup show: /p/a follows /p, the rest global" jq -e '
+	.cgroups[0] | .swappiness == 150 and .swappiness_from == "/p" and
+	.io_cost == 64 and .enabled == 1 and .enabled_from == "global"' \
+	/tmp/cg.json
+check "lrucost-ctl cgroup clear /p" lrucost-ctl cgroup clear /p
+check "its directory gone" test ! -e "$C/$pid"
 rmdir $CG/p/a/nomem $CG/p/a $CG/p
 
 # --- the behaviour: each phase in fresh cgroups, so swap starts at 0
@@ -137,6 +153,7 @@ phase() {
 	fi
 	mkdir $CG/p/a $CG/p/b
 	$2
+	echo 1 >"$LRUCOST_SYS/reset_stats"
 	echo 3 >/proc/sys/vm/drop_caches
 	if [ "$3" = global ]; then
 		mkdir $CG/q
@@ -206,7 +223,6 @@ for lru in $lrus; do
 	check "$lru, no policy: p/a and p/b swapped alike ($swap_a, $swap_b KiB)" \
 		alike "$swap_a" "$swap_b"
 	unphase
-	echo 1 >"$LRUCOST_SYS/reset_stats"
 	phase "$lru, p/a 0, p/b 200" siblings
 	check_eq "$lru, p/a at swappiness 0: swapped nothing" "$swap_a" 0
 	check "$lru, p/a kept its anon ($anon_a KiB of $((ANON_MB << 10)))" \
@@ -217,7 +233,6 @@ for lru in $lrus; do
 		test "$(cat "$LRUCOST_SYS/stats/cgroup_no_swap")" -gt 0
 	check "$lru, p/a's lruvec follows its own policy" follows p/a p/a
 	unphase
-	echo 1 >"$LRUCOST_SYS/reset_stats"
 	phase "$lru, global, p/a 0, p/b 200" siblings global
 	check_eq "$lru, global: p/a at swappiness 0 swapped nothing" \
 		"$swap_a" 0
