@@ -525,28 +525,21 @@ static unsigned long ino_of(const char *rel)
 static void fake_policy(unsigned long id, const char *state,
 			const char *path, const char *sw, const char *io)
 {
-	static const char *const f[] = { "enabled", "anon_percent" };
+	const char *const f[][2] = {
+		{ "enabled", "follow" }, { "anon_percent", "follow" },
+		{ "swappiness", sw }, { "io_cost", io }, { "state", state },
+		{ "cgroup", path },
+	};
 	char d[128], p[256], v[64];
 	unsigned int i;
 
 	snprintf(d, sizeof(d), CTL_SYS "/cgroups/%lu", id);
 	mkdirs(d);
-	for (i = 0; i < 2; i++) {
-		snprintf(p, sizeof(p), "%s/%s", d, f[i]);
-		put(p, "follow\n");
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", d, f[i][0]);
+		snprintf(v, sizeof(v), "%s\n", f[i][1]);
+		put(p, v);
 	}
-	snprintf(p, sizeof(p), "%s/swappiness", d);
-	snprintf(v, sizeof(v), "%s\n", sw);
-	put(p, v);
-	snprintf(p, sizeof(p), "%s/io_cost", d);
-	snprintf(v, sizeof(v), "%s\n", io);
-	put(p, v);
-	snprintf(p, sizeof(p), "%s/state", d);
-	snprintf(v, sizeof(v), "%s\n", state);
-	put(p, v);
-	snprintf(p, sizeof(p), "%s/cgroup", d);
-	snprintf(v, sizeof(v), "%s\n", path);
-	put(p, v);
 }
 
 static void fake_cgroups(void)
@@ -588,7 +581,13 @@ static char *field(unsigned long id, const char *name)
 
 static void test_cgroup_set(void **state)
 {
+	static const char *const bad[] = {
+		"io_cost=1025", "io_cost=0", "bogus=1", "time_hooks=1",
+		"swappiness", "enabled=x", "io_cost=Follow", "swappiness=-2",
+		"anon_percent=101", "enabled=", "=1",
+	};
 	unsigned long work;
+	unsigned int i;
 	char id[32];
 
 	(void)state;
@@ -603,20 +602,9 @@ static void test_cgroup_set(void **state)
 	assert_int_equal(strncmp(field(work, "swappiness"), "0\n", 2), 0);
 	assert_string_equal(field(work, "io_cost"), "follow\n");
 	/* bad fields and values: refused before anything is written */
-	assert_int_equal(ctl("cgroup", "set", "work", "io_cost=1025", NULL),
-			 CTL_USAGE);
-	assert_int_equal(ctl("cgroup", "set", "work", "io_cost=0", NULL),
-			 CTL_USAGE);
-	assert_int_equal(ctl("cgroup", "set", "work", "bogus=1", NULL),
-			 CTL_USAGE);
-	assert_int_equal(ctl("cgroup", "set", "work", "time_hooks=1", NULL),
-			 CTL_USAGE);
-	assert_int_equal(ctl("cgroup", "set", "work", "swappiness", NULL),
-			 CTL_USAGE);
-	assert_int_equal(ctl("cgroup", "set", "work", "enabled=x", NULL),
-			 CTL_USAGE);
-	assert_int_equal(ctl("cgroup", "set", "work", "io_cost=Follow",
-			     NULL), CTL_USAGE);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(ctl("cgroup", "set", "work", bad[i], NULL),
+				 CTL_USAGE);
 	assert_int_equal(ctl("cgroup", "set", "work", NULL), CTL_USAGE);
 	assert_string_equal(field(work, "io_cost"), "follow\n");
 	assert_int_equal(ctl("cgroup", "set", "/nosuch", "io_cost=1", NULL),
