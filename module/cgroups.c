@@ -27,9 +27,10 @@
  * and a descendant without its own memory controller is reclaimed within
  * its ancestor's memcg anyway.
  *
- * A cgroup removed while a policy names it (or its memory controller
- * turned off): the policy stays, says "gone", and applies to nothing,
- * since no live memcg has its id; a new
+ * A cgroup removed while a policy names it: the policy stays, says
+ * "gone", and applies to nothing, since no live memcg has its id (the
+ * same while the cgroup's memory controller is turned off; turned on
+ * again, the cgroup is the same and so is its policy); a new
  * cgroup at the same path has a new id and follows its ancestors until
  * a policy names it.  Nothing refers to the cgroup: a policy is an id and
  * its settings, and its path is looked up only when read.
@@ -42,10 +43,14 @@
  * before and nothing else is done.
  *
  * A swappiness of 0 from a cgroup's policy is strict: the cgroup's anon
- * is not reclaimed at all while lrucost steers it, at priority 0 and when
- * the kernel finds file tiny too, as a cgroup v1 memcg's swappiness 0
- * keeps its limit reclaim off swap (lrucost_policy_get()'s return).  The
- * global knob's 0 keeps the kernel's meaning of vm.swappiness=0.
+ * is not reclaimed at all while lrucost steers it, in global reclaim
+ * too, at priority 0 and when the kernel finds file tiny
+ * (lrucost_policy_get()'s return).  That is stricter than a cgroup v1
+ * memcg's swappiness 0, which kept only its limit reclaim off swap, and
+ * close to memory.swap.max=0: a cgroup of anon alone may see the OOM
+ * killer where stock would have swapped it.  The issue asks for it: a
+ * latency-critical service that is never swapped.  The global knob's 0
+ * keeps the kernel's meaning of vm.swappiness=0.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -150,7 +155,7 @@ static const struct lrucost_knob_set *find(const struct cg_table *t, u64 id)
  */
 static bool css_live(struct cgroup_subsys_state *css)
 {
-	return READ_ONCE(css->flags) & CSS_ONLINE && !css_is_dying(css);
+	return (READ_ONCE(css->flags) & CSS_ONLINE) && !css_is_dying(css);
 }
 
 /*
@@ -160,7 +165,8 @@ static bool css_live(struct cgroup_subsys_state *css)
  * under RCU on the refault path (css_free_rwork_fn() frees after a grace
  * period), and each cgroup pins its parent.  A memcg being removed or
  * offline (its pages not yet all gone) follows no policy: its id no
- * longer names a live cgroup.
+ * longer names a live cgroup (a cached word that sets a field is checked
+ * for that too, lrucost_policy_get()).
  */
 static void resolve(struct lruvec *lruvec, struct lrucost_knob_set *k,
 		    u64 *id)
@@ -195,11 +201,36 @@ static void global_knobs(struct lrucost_knob_set *k)
 	k->anon_percent = READ_ONCE(lrucost_knobs.anon_percent);
 }
 
+static bool memcg_live(struct lruvec *lruvec)
+{
+	struct mem_cgroup *memcg = lrucost_lruvec_memcg(lruvec);
+
+	return memcg && css_live(&memcg->css);
+}
+
+/*
+ * Cache @lruvec's resolved policy in its slot.  Another lruvec may have
+ * taken the slot over meanwhile (lrucost_lruvec_get()): its reset of
+ * the word, before its cmpxchg of the key (a full barrier), either came
+ * before this write, and the key read after it tells, or comes after and
+ * wins; so the word is never left stamped for the wrong lruvec.
+ */
+static void stamp(struct lrucost_lruvec *e, struct lruvec *lruvec,
+		  const struct lrucost_knob_set *k, u64 id, unsigned int gen)
+{
+	WRITE_ONCE(e->policy_id, id);
+	WRITE_ONCE(e->policy_word, lrucost_knobs_pack(k, gen));
+	/* the write before the read, as the taker's cmpxchg orders its own */
+	smp_mb();
+	if (READ_ONCE(e->key) != lruvec)
+		WRITE_ONCE(e->policy_word, 0);
+}
+
 /**
  * lrucost_policy_get - the settings in force for a lruvec
  * @lruvec: the lruvec
- * @e: its state if the caller has it, else NULL (looked up here, and only
- *	while there are policies)
+ * @e: its state if the caller has it, else NULL (looked up here, without
+ *	claiming a slot, and only while there are policies)
  * @k: the settings, out: its cgroup's policy, field by field, where it or
  *	an ancestor's sets them, else the global knobs
  *
@@ -222,13 +253,12 @@ bool lrucost_policy_get(struct lruvec *lruvec, struct lrucost_lruvec *e,
 	/* acquire: pairs with publish(), the table at least this new */
 	gen = smp_load_acquire(&table_gen);
 	if (!e)
-		e = lrucost_lruvec_get(lruvec);
-	if (!e || lrucost_knobs_unpack(READ_ONCE(e->policy_word), gen, k)) {
+		e = lrucost_lruvec_find(lruvec);
+	if (!e || lrucost_knobs_unpack(READ_ONCE(e->policy_word), gen, k) ||
+	    (lrucost_knobs_any_set(k) && !memcg_live(lruvec))) {
 		resolve(lruvec, k, &id);
-		if (e) {
-			WRITE_ONCE(e->policy_id, id);
-			WRITE_ONCE(e->policy_word, lrucost_knobs_pack(k, gen));
-		}
+		if (e)
+			stamp(e, lruvec, k, id, gen);
 	}
 	no_swap = k->swappiness == 0;
 	lrucost_knobs_inherit(k, &global);
@@ -299,11 +329,15 @@ static ssize_t field_store(struct kobject *kobj, struct kobj_attribute *attr,
 	else if (lrucost_parse_int(buf, count, a->min, a->max, &v))
 		return -EINVAL;
 	mutex_lock(&policies_lock);
+	ret = -ENOENT;
+	if (list_empty(&to_policy(kobj)->node))
+		goto out;	/* removed, its directory on its way out */
 	was = *f;
 	*f = v;
 	ret = publish();
 	if (ret)
 		*f = was;
+out:
 	mutex_unlock(&policies_lock);
 	return ret ?: count;
 }
@@ -438,6 +472,7 @@ static ssize_t add_store(struct kobject *kobj, struct kobj_attribute *attr,
 	if (!p)
 		goto out;
 	atomic_inc(&nr_objects);
+	INIT_LIST_HEAD(&p->node);
 	p->id = id;
 	lrucost_knobs_follow_all(&p->set);
 	ret = kobject_init_and_add(&p->kobj, &policy_ktype, cgroups_kobj,
@@ -448,11 +483,11 @@ static ssize_t add_store(struct kobject *kobj, struct kobj_attribute *attr,
 	}
 	/* all "follow": nothing changes for reclaim until a field is set */
 	list_add_tail(&p->node, &policies);
-	nr_policies++;
+	WRITE_ONCE(nr_policies, nr_policies + 1);
 	ret = publish();
 	if (ret) {
-		list_del(&p->node);
-		nr_policies--;
+		list_del_init(&p->node);
+		WRITE_ONCE(nr_policies, nr_policies - 1);
 		drop = p;
 	}
 out:
@@ -476,12 +511,12 @@ static ssize_t remove_store(struct kobject *kobj, struct kobj_attribute *attr,
 	ret = -ENOENT;
 	if (p) {
 		/* out of reclaim's copy first: nothing it reads is freed */
-		list_del(&p->node);
-		nr_policies--;
+		list_del_init(&p->node);
+		WRITE_ONCE(nr_policies, nr_policies - 1);
 		ret = publish();
 		if (ret) {
 			list_add_tail(&p->node, &policies);
-			nr_policies++;
+			WRITE_ONCE(nr_policies, nr_policies + 1);
 		} else {
 			drop = p;
 		}
@@ -563,13 +598,15 @@ void lrucost_cgroups_exit(void)
 	struct cg_policy *p, *n;
 	LIST_HEAD(gone);
 
+	/* no add or remove from here on: kernfs waits out those running */
+	sysfs_remove_group(cgroups_kobj, &cgroups_group);
 	mutex_lock(&policies_lock);
 	list_splice_init(&policies, &gone);
-	nr_policies = 0;
+	WRITE_ONCE(nr_policies, 0);
 	publish();	/* with no policy: frees, allocates nothing */
 	mutex_unlock(&policies_lock);
 	list_for_each_entry_safe(p, n, &gone, node) {
-		list_del(&p->node);
+		list_del_init(&p->node);
 		kobject_put(&p->kobj);
 	}
 	rcu_barrier();

@@ -242,6 +242,7 @@ extern unsigned int lrucost_slot_idle_secs;
 int lrucost_lruvecs_init(unsigned int slots);
 void lrucost_lruvecs_exit(void);
 struct lrucost_lruvec *lrucost_lruvec_get(struct lruvec *lruvec);
+struct lrucost_lruvec *lrucost_lruvec_find(struct lruvec *lruvec);
 void lrucost_lruvec_note(struct lruvec *lruvec, bool file,
 			 enum lrucost_kind kind, unsigned long nr_pages);
 void lrucost_lru_sizes(struct lruvec *lruvec, unsigned long *size);

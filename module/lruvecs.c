@@ -125,6 +125,31 @@ static bool slot_idle(struct lrucost_lruvec *e, unsigned long now)
 }
 
 /**
+ * lrucost_lruvec_find - lrucost's state for a lruvec, if it has a slot
+ * @lruvec: the kernel's lruvec (of a live memcg: the caller holds it)
+ *
+ * Unlike lrucost_lruvec_get(), claims no slot, resets none and counts
+ * nothing: for readers that can do without the state.
+ *
+ * Return: the state, or NULL when the lruvec has no slot of its own.
+ */
+struct lrucost_lruvec *lrucost_lruvec_find(struct lruvec *lruvec)
+{
+	u32 h = hash_ptr(lruvec, slot_bits);
+	struct lrucost_lruvec *e;
+	int memcg_id, i;
+	u64 ino, serial = serial_of(lruvec, &memcg_id, &ino);
+
+	for (i = 0; i < PROBES; i++) {
+		e = &table[(h + i) & ((1U << slot_bits) - 1)];
+		/* acquire: as in lrucost_lruvec_get(), the owner's stamps */
+		if (smp_load_acquire(&e->key) == lruvec)
+			return READ_ONCE(e->serial) == serial ? e : NULL;
+	}
+	return NULL;
+}
+
+/**
  * lrucost_lruvec_get - lrucost's state for a lruvec, created on first use
  * @lruvec: the kernel's lruvec (of a live memcg: the caller holds it)
  *

@@ -308,7 +308,6 @@ static int entry_handler_body(struct kretprobe_instance *ri,
 	unsigned int swappiness;
 	enum lrucost_stat why;
 	bool no_swap;
-	int pct;
 
 	if (READ_ONCE(stopping))
 		return 1;	/* no return hook: see lrucost_drain() */
@@ -316,7 +315,6 @@ static int entry_handler_body(struct kretprobe_instance *ri,
 	s->steered = false;
 	s->e = NULL;
 	no_swap = lrucost_policy_get(lruvec, NULL, &k);
-	pct = k.anon_percent;
 	swappiness = kernel_swappiness(sc, lrucost_lruvec_memcg(lruvec));
 	why = leave_reason(sc, swappiness, &k);
 	if (why == LRUCOST_STAT_SKIP_MGLRU) {

@@ -204,6 +204,18 @@ follows() {
 		NR > 1 && $7 == ino && $8 == pol { f = 1 }
 		END { exit !f }' "$LRUCOST_SYS/lruvecs"
 }
+# siblings_held LABEL MIB: the phase's p/a (swappiness 0) swapped
+# nothing and kept its MIB of anon, its passes file-only; p/b (200)
+# swapped
+siblings_held() {
+	check_eq "$1: p/a at swappiness 0 swapped nothing" "$swap_a" 0
+	check "$1: p/a kept its anon ($anon_a KiB of $(($2 << 10)))" \
+		test "$anon_a" -ge $(($2 << 10))
+	check "$1: p/b at swappiness 200 swapped ($swap_b KiB)" \
+		test "$swap_b" -ge 1024
+	check "$1: p/a's passes were made file-only" \
+		test "$(cat "$LRUCOST_SYS/stats/cgroup_no_swap")" -gt 0
+}
 # alike A B: both under 1 MiB, or the smaller at least a third of the
 # larger
 alike() {
@@ -224,24 +236,11 @@ for lru in $lrus; do
 		alike "$swap_a" "$swap_b"
 	unphase
 	phase "$lru, p/a 0, p/b 200" siblings
-	check_eq "$lru, p/a at swappiness 0: swapped nothing" "$swap_a" 0
-	check "$lru, p/a kept its anon ($anon_a KiB of $((ANON_MB << 10)))" \
-		test "$anon_a" -ge $((ANON_MB << 10))
-	check "$lru, p/b at swappiness 200: swapped ($swap_b KiB)" \
-		test "$swap_b" -ge 1024
-	check "$lru, p/a's passes were made file-only" \
-		test "$(cat "$LRUCOST_SYS/stats/cgroup_no_swap")" -gt 0
+	siblings_held "$lru" $ANON_MB
 	check "$lru, p/a's lruvec follows its own policy" follows p/a p/a
 	unphase
 	phase "$lru, global, p/a 0, p/b 200" siblings global
-	check_eq "$lru, global: p/a at swappiness 0 swapped nothing" \
-		"$swap_a" 0
-	check "$lru, global: p/a kept its anon ($anon_a KiB)" \
-		test "$anon_a" -ge $((GLOBAL_MB << 10))
-	check "$lru, global: p/b at swappiness 200 swapped ($swap_b KiB)" \
-		test "$swap_b" -ge 1024
-	check "$lru, global: p/a's passes were made file-only" \
-		test "$(cat "$LRUCOST_SYS/stats/cgroup_no_swap")" -gt 0
+	siblings_held "$lru, global" $GLOBAL_MB
 	unphase
 	phase "$lru, p 0, p/b 200" inherit
 	check_eq "$lru, p/a follows p's swappiness 0: swapped nothing" \
