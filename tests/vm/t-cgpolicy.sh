@@ -13,6 +13,7 @@
 # cgroups come and go under pressure, LRUCOST_CGPOLICY_CYCLES times: a
 # removed cgroup's policy says "gone", a new cgroup at its path has
 # another id and no policy, and lrucost's objects come back to none.
+# Last, rmmod while policies are added and removed leaves nothing.
 . /tests/lib.sh
 
 CG=/sys/fs/cgroup
@@ -293,5 +294,19 @@ while [ "$(objects)" != 0 ] && [ $n -lt 50 ]; do
 	n=$((n + 1))
 done
 check_eq "lrucost's policy objects back to none" "$(objects)" 0
-check "rmmod" rmmod lrucost
+# rmmod while add and remove are being written: exit closes them before
+# it empties the policies, so none is made behind its back to pin the
+# sysfs directories (whose handlers would outlive the module's text)
+mkdir $CG/z
+zid=$(id_of z)
+( while [ -e "$C/add" ]; do
+	echo "$zid" >"$C/add"
+	echo "$zid" >"$C/remove"
+  done 2>/dev/null ) &
+race=$!
+sleep 1
+check "rmmod while policies are added and removed" rmmod lrucost
+wait $race
+check "nothing of lrucost is left in sysfs" test ! -e "$LRUCOST_SYS"
+rmdir $CG/z
 rm -f /data/fa /data/fb /data/ga /data/gb
