@@ -95,7 +95,6 @@ static struct cg_table __rcu *table;
 /* never 0: see lrucost_knobs_unpack() */
 static unsigned int table_gen = 1;
 static struct kobject *cgroups_kobj;
-static struct mem_cgroup **root_memcg_p;
 
 /* live policy objects and tables, for the leak tests (status) */
 static atomic_t nr_objects = ATOMIC_INIT(0);
@@ -365,7 +364,8 @@ POLICY_ATTR(anon_percent, -1, 100);
  */
 static struct cgroup_subsys_state *memcg_css_of(u64 id)
 {
-	struct mem_cgroup *root = READ_ONCE(*root_memcg_p);
+	/* NULL while the module loads: events.c finds it after sysfs */
+	struct mem_cgroup *root = lrucost_root_memcg();
 	struct cgroup_subsys_state *css;
 
 	if (mem_cgroup_disabled() || !root)
@@ -565,12 +565,6 @@ int lrucost_cgroups_init(struct kobject *parent)
 {
 	int ret;
 
-	/* data, read only: root_mem_cgroup is not exported before 7.x */
-	root_memcg_p = (struct mem_cgroup **)lrucost_ksym("root_mem_cgroup");
-	if (!root_memcg_p) {
-		pr_err("symbol root_mem_cgroup not found; refusing to load\n");
-		return -ENOENT;
-	}
 	cgroups_kobj = kobject_create_and_add("cgroups", parent);
 	if (!cgroups_kobj) {
 		pr_err("cannot create the cgroups directory; refusing to load\n");

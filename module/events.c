@@ -157,6 +157,22 @@ static atomic_t refaults_pending = ATOMIC_INIT(0);
 static bool refaults_stopping;
 
 /**
+ * lrucost_root_memcg - the root memory cgroup, read as data
+ *
+ * root_mem_cgroup is not exported before 7.x; lrucost_events_init()
+ * finds it, or refuses the load.
+ *
+ * Return: the root memcg, or NULL before lrucost_events_init() found it
+ * (or while the kernel has not set it).
+ */
+struct mem_cgroup *lrucost_root_memcg(void)
+{
+	struct mem_cgroup **p = READ_ONCE(root_memcg_p);
+
+	return p ? READ_ONCE(*p) : NULL;
+}
+
+/**
  * lrucost_folio_lruvec - the lruvec a folio is charged to
  * @folio: a charged folio (locked, or otherwise pinned to its memcg)
  *

@@ -260,6 +260,7 @@ bool lrucost_policy_get(struct lruvec *lruvec, struct lrucost_lruvec *e,
 long long lrucost_policy_shown(struct lrucost_lruvec *e);
 
 /* events.c: the hooks that observe rotations and refaults */
+struct mem_cgroup *lrucost_root_memcg(void);
 int lrucost_events_init(void);
 void lrucost_events_exit(void);
 int lrucost_events_show(char *buf, int at);
