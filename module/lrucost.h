@@ -234,7 +234,9 @@ struct lrucost_lruvec {
 	/* its cgroup's policy, resolved, and whose it is: cgroups.c */
 	u64 policy_word;
 	u64 policy_id;
-	int memcg_id, nid;
+	/* the memcg as the kernel names it to user space: mem_cgroup_id() */
+	u64 memcg_id;
+	int nid;
 };
 
 struct mem_cgroup *lrucost_lruvec_memcg(struct lruvec *lruvec);

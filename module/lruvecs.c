@@ -46,11 +46,17 @@ struct mem_cgroup *lrucost_lruvec_memcg(struct lruvec *lruvec)
 	return container_of(lruvec, struct mem_cgroup_per_node, lruvec)->memcg;
 }
 
-static u64 serial_of(struct lruvec *lruvec, int *memcg_id, u64 *ino)
+static u64 serial_of(struct lruvec *lruvec, u64 *memcg_id, u64 *ino)
 {
 	struct mem_cgroup *memcg = lrucost_lruvec_memcg(lruvec);
 
-	*memcg_id = memcg ? memcg->id.id : 0;
+	/*
+	 * The id the kernel's own interfaces use, /sys/kernel/debug/lru_gen
+	 * among them: the css id up to 6.x, the cgroup id from 7.x, where
+	 * the css id became private (mem_cgroup_private_id()).  The aging
+	 * requests (mglru_age.c) must name the memcg that way.
+	 */
+	*memcg_id = memcg ? mem_cgroup_id(memcg) : 0;
 	/* the cgroup id, which is the inode number in the cgroup mount */
 	*ino = memcg ? cgroup_id(memcg->css.cgroup) : 0;
 	return memcg ? memcg->css.serial_nr : 0;
@@ -96,7 +102,7 @@ void lrucost_lruvecs_exit(void)
 }
 
 static void slot_reset(struct lrucost_lruvec *e, struct lruvec *lruvec,
-		       u64 serial, int memcg_id, u64 ino)
+		       u64 serial, u64 memcg_id, u64 ino)
 {
 	atomic_long_set(&e->cost[0], 0);
 	atomic_long_set(&e->cost[1], 0);
@@ -137,8 +143,8 @@ struct lrucost_lruvec *lrucost_lruvec_find(struct lruvec *lruvec)
 {
 	u32 h = hash_ptr(lruvec, slot_bits);
 	struct lrucost_lruvec *e;
-	int memcg_id, i;
-	u64 ino, serial = serial_of(lruvec, &memcg_id, &ino);
+	u64 memcg_id, ino, serial = serial_of(lruvec, &memcg_id, &ino);
+	int i;
 
 	for (i = 0; i < PROBES; i++) {
 		e = &table[(h + i) & ((1U << slot_bits) - 1)];
@@ -169,8 +175,9 @@ struct lrucost_lruvec *lrucost_lruvec_get(struct lruvec *lruvec)
 	unsigned long now = jiffies;
 	struct lrucost_lruvec *e, *oldest = NULL;
 	struct lruvec *key, *oldest_key = NULL;
-	int memcg_id, i;
-	u64 ino, old_serial, serial = serial_of(lruvec, &memcg_id, &ino);
+	u64 memcg_id, ino, old_serial;
+	u64 serial = serial_of(lruvec, &memcg_id, &ino);
+	int i;
 
 	for (i = 0; i < PROBES; i++) {
 		e = &table[(h + i) & ((1U << slot_bits) - 1)];
@@ -408,7 +415,7 @@ int lrucost_lruvecs_show(char *buf)
 			continue;
 		lrucost_lruvec_costs(e, &anon, &file);
 		n += sysfs_emit_at(buf, n,
-				   "%d %d %lu %lu %lu %lu %llu %lld %lu %lu\n",
+				   "%llu %d %lu %lu %lu %lu %llu %lld %lu %lu\n",
 				   e->memcg_id, e->nid, anon, file,
 				   READ_ONCE(e->ap), READ_ONCE(e->fp),
 				   e->cgroup_ino, lrucost_policy_shown(e),

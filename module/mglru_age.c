@@ -22,12 +22,16 @@
  * Why this way.  The kernel ages an lruvec on request through one
  * interface only, the "+ memcg_id node_id seq can_swap force_scan"
  * command of /sys/kernel/debug/lru_gen (Documentation/admin-guide/mm/
- * multigen_lru.rst); the function behind it is static, and lrucost calls
- * nothing it resolved itself (IBT).  That file takes its command through
- * copy_from_user(), which a kernel buffer cannot pass, and kernel_write()
- * refuses a file without write_iter.  So the request is written by a
- * user-mode helper, /bin/sh run with call_usermodehelper(), as the
- * kernel runs modprobe: from a work item, never in reclaim.
+ * multigen_lru.rst), which names a memcg by mem_cgroup_id(): the css id up
+ * to 6.x, the cgroup id (inode number) from 7.x, where the css id became
+ * private; lrucost_lruvec_get() records it by the kernel's own helper,
+ * so every version gets the id it takes.  The function behind the command
+ * is static, and lrucost calls nothing it resolved itself (IBT).  That
+ * file takes its command through copy_from_user(), which a kernel buffer
+ * cannot pass, and kernel_write() refuses a file without write_iter.  So
+ * the request is written by a user-mode helper, /bin/sh run with
+ * call_usermodehelper(), as the kernel runs modprobe: from a work item,
+ * never in reclaim.
  *
  * What is asked for is what reclaim itself would have done had it looked
  * at anon: one step of the kernel's own aging, from the max_seq the
@@ -75,7 +79,8 @@
 #define AGE_INTERVAL_MAX	HZ
 
 struct age_req {
-	int memcg_id, nid;
+	u64 memcg_id;
+	int nid;
 	unsigned long seq;
 	bool force;
 };
@@ -109,7 +114,7 @@ static void age_fn(struct work_struct *work)
 	raw_spin_unlock_irq(&age_lock);
 	for (i = 0; i < n; i++) {
 		snprintf(cmd, sizeof(cmd),
-			 "echo '+ %d %d %lu 1 %d' >/sys/kernel/debug/lru_gen",
+			 "echo '+ %llu %d %lu 1 %d' >/sys/kernel/debug/lru_gen",
 			 reqs[i].memcg_id, reqs[i].nid, reqs[i].seq,
 			 reqs[i].force);
 		ret = call_usermodehelper(argv[0], argv, envp, UMH_WAIT_PROC);
