@@ -27,7 +27,8 @@
  *     (MADV_PAGEOUT's reclaim_pages(), CMA's clean-page reclaim) are not
  *     LRU reclaim and are left out.  MGLRU's other way of keeping a
  *     referenced folio, moving it to a younger generation while
- *     sorting (sort_folio(), inlined), has no hook and is not counted.
+ *     sorting (sort_folio(), inlined), is counted for anon by
+ *     mglru_sort.c.
  *
  *   IO cost (a workingset refault), both LRUs: workingset_refault(),
  *     kretprobe.  On return PG_workingset is set on the new folio if it

@@ -139,6 +139,7 @@ enum lrucost_stat {
 	LRUCOST_STAT_REFAULT_FILE_READS,
 	LRUCOST_STAT_ROTATED_ANON,
 	LRUCOST_STAT_ROTATED_FILE,
+	LRUCOST_STAT_PROMOTED_ANON,
 	LRUCOST_STAT_COST_CPU,
 	LRUCOST_STAT_COST_IO,
 	LRUCOST_STAT_HOOK_NS,
@@ -290,6 +291,13 @@ void lrucost_age_exit(void);
 void lrucost_age_request(struct lrucost_lruvec *e, unsigned long max_seq,
 			 bool force, unsigned int anon_permille);
 int lrucost_age_show(char *buf, int at);
+
+/* mglru_sort.c: MGLRU's anon promotions, a CPU cost */
+int lrucost_sort_init(void);
+void lrucost_sort_exit(void);
+void lrucost_sort_begin(void);
+unsigned long lrucost_sort_end(void);
+int lrucost_sort_show(char *buf, int at);
 
 /* sysfs.c: /sys/kernel/mm/lrucost/ */
 int lrucost_sysfs_init(void);

@@ -110,7 +110,7 @@ static bool stopping;
 
 struct batch {
 	struct lrucost_lruvec *e;
-	struct lruvec *lruvec;	/* e's key at entry */
+	struct lruvec *lruvec;	/* the batch's; e's key at entry */
 	int *type;
 	int *isolated;
 	struct list_head *list;
@@ -168,6 +168,9 @@ static int isolate_entry_body(struct kretprobe_instance *ri,
 	atomic_inc(&in_flight);
 	b->e = NULL;
 	lruvec = (struct lruvec *)regs_get_kernel_argument(regs, args->lruvec);
+	/* every batch, steered or not: costs are kept either way */
+	b->lruvec = lruvec;
+	lrucost_sort_begin();
 	sc = (void *)regs_get_kernel_argument(regs, args->sc);
 	swappiness = (int)regs_get_kernel_argument(regs, args->swappiness);
 	no_swap = lrucost_policy_get(lruvec, NULL, &k);
@@ -209,7 +212,6 @@ static int isolate_entry_body(struct kretprobe_instance *ri,
 	b->fp = fp;
 	b->anon = anon;
 	b->file = file;
-	b->lruvec = lruvec;
 	b->max_seq = lrucost_mglru_max_seq(lruvec);
 	b->type = (int *)regs_get_kernel_argument(regs, args->type);
 	b->isolated = args->isolated < 0 ? NULL :
@@ -257,9 +259,14 @@ static int isolate_return_body(struct kretprobe_instance *ri,
 			       struct pt_regs *regs)
 {
 	struct batch *b = (struct batch *)ri->data;
-	unsigned long n;
+	unsigned long n = lrucost_sort_end();
 	int type;
 
+	if (n) {
+		/* MGLRU's rotations of anon: mglru_sort.c */
+		lrucost_stat_add(LRUCOST_STAT_PROMOTED_ANON, n);
+		lrucost_lruvec_note(b->lruvec, false, LRUCOST_CPU, n);
+	}
 	if (!b->e || READ_ONCE(b->e->key) != b->lruvec)
 		goto out;
 	type = READ_ONCE(*b->type);
@@ -341,10 +348,15 @@ int lrucost_mglru_steer_init(void)
 		lrucost_hook_name(LRUCOST_HOOK_ISOLATE_FOLIOS);
 	/* called under a spinlock: one at a time per CPU */
 	isolate_probe.maxactive = max_t(int, 16, 2 * num_possible_cpus());
+	/* first: a batch counts its promotions from its first call on */
+	ret = lrucost_sort_init();
+	if (ret)
+		return ret;
 	ret = register_kretprobe(&isolate_probe);
 	if (ret) {
 		pr_err("cannot hook %s: %d\n", isolate_probe.kp.symbol_name,
 		       ret);
+		lrucost_sort_exit();
 		return ret;
 	}
 	armed = true;
@@ -360,6 +372,7 @@ void lrucost_mglru_steer_exit(void)
 		return;
 	lrucost_drain(&stopping, &in_flight, "isolate_folios");
 	unregister_kretprobe(&isolate_probe);
+	lrucost_sort_exit();
 	/* after the hook: nothing asks for aging any more */
 	lrucost_age_exit();
 	armed = false;
@@ -392,6 +405,7 @@ int lrucost_mglru_steer_show(char *buf, int at)
 		n = sysfs_emit_at(buf, at, "mglru steering: %s, missed %d\n",
 				  lrucost_hook_name(LRUCOST_HOOK_ISOLATE_FOLIOS),
 				  isolate_probe.nmissed);
+		n += lrucost_sort_show(buf, at + n);
 		return n + lrucost_age_show(buf, at + n);
 	}
 	if (!lrucost_mglru_known())

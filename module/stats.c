@@ -44,6 +44,7 @@ static const char *const names[LRUCOST_NR_STATS] = {
 	[LRUCOST_STAT_REFAULT_FILE_READS] = "refault_file_reads",
 	[LRUCOST_STAT_ROTATED_ANON]	= "rotated_anon",
 	[LRUCOST_STAT_ROTATED_FILE]	= "rotated_file",
+	[LRUCOST_STAT_PROMOTED_ANON]	= "promoted_anon",
 	[LRUCOST_STAT_COST_CPU]		= "cost_cpu",
 	[LRUCOST_STAT_COST_IO]		= "cost_io",
 	[LRUCOST_STAT_HOOK_NS]		= "hook_ns",

@@ -173,9 +173,9 @@ phase() {
 		sh -c "echo \$\$ >$CG/p/$c/cgroup.procs &&
 			while :; do cat $f$c >/dev/null; done" &
 	done
-	asked0=$(aging asked) done0=$(aging done)
+	asked0=$(aging asked) aged0=$(aging "done")
 	sleep "$SECS"
-	asked=$(($(aging asked) - asked0)) done=$(($(aging done) - done0))
+	asked=$(($(aging asked) - asked0)) aged=$(($(aging "done") - aged0))
 	for c in a b; do
 		eval "swap_$c=\$((\$(cat $CG/p/$c/memory.swap.current) >> 10))"
 		eval "anon_$c=\$((\$(mstat p/$c anon) >> 10))"
@@ -251,8 +251,8 @@ for lru in $lrus; do
 	# aged: requests that name the memcg as the kernel's lru_gen file
 	# does (7.x: by cgroup id) are carried out
 	[ "$lru" = mglru ] &&
-		check "$lru: aging asked for p's memcgs ($asked) and done ($done)" \
-			test "$asked" -gt 0 -a "$done" -gt 0
+		check "$lru: aging asked for p's memcgs ($asked) and done ($aged)" \
+			test "$asked" -gt 0 -a "$aged" -gt 0
 	unphase
 	phase "$lru, global, p/a 0, p/b 200" siblings global
 	siblings_held "$lru, global" $GLOBAL_MB

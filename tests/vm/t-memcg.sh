@@ -6,8 +6,8 @@
 # its own cgroup, never under the removed one.
 . /tests/lib.sh
 
-# make check: a 128-slot table and 200 memcgs; make stress: 4096 and 10,000
-N=${LRUCOST_MEMCGS:-200}
+# make check: a 128-slot table and 140 memcgs; make stress: 4096 and 10,000
+N=${LRUCOST_MEMCGS:-140}
 SLOTS=${LRUCOST_SLOTS:-128}
 st() { cat "$LRUCOST_SYS/stats/$1"; }
 echo +memory >/sys/fs/cgroup/cgroup.subtree_control

@@ -106,6 +106,7 @@ check_eq "no reclaim pass counted as left to MGLRU" "$(st skipped_mglru)" 0
 # does with lrucost (known-reports.awk).
 check "rmmod, insmod: fresh costs" \
 	sh -c "rmmod lrucost && insmod $LRUCOST_KO lruvec_idle_secs=3600"
+refill0=$(vm pgrefill)
 cat >/tmp/pressure.sh <<'EOF'
 while [ ! -e /tmp/pressure.stop ]; do cat /data/ws >/dev/null; done
 EOF
@@ -143,6 +144,29 @@ check "and back to MGLRU" test "$batches" -gt 0
 check_eq "status: lru after the switches" "$(field lru)" multi-gen
 kill $hog 2>/dev/null
 wait $hog 2>/dev/null
+# the hog's anon is hot: MGLRU's sorting keeps it, and that is CPU cost
+# (mglru_sort.c), counted where MGLRU fires mm_vmscan_lru_isolate: 6.12
+# and 7.x; 6.1's fires none, and status says so
+sed -n 's/^/#   /; /^#   mglru promotions/p' "$LRUCOST_SYS/status"
+tap_diag "promoted_anon $(st promoted_anon), rotated_anon $(st rotated_anon), cost_cpu $(st cost_cpu)"
+case "$(uname -r)" in
+6.1.*)
+	check "status: 6.1's MGLRU promotions not counted" \
+		grep -q '^mglru promotions: not counted: ' "$LRUCOST_SYS/status"
+	check_eq "promoted_anon stays 0" "$(st promoted_anon)" 0
+	;;
+*)
+	check "status: MGLRU's promotions counted" grep -q \
+		'^mglru promotions: counted (mm_vmscan_lru_isolate)$' \
+		"$LRUCOST_SYS/status"
+	check "the hot anon's promotions counted as CPU cost" \
+		test "$(st promoted_anon)" -gt 0
+	# the kernel counts every folio sorting kept, of both types, as
+	# pgrefill (and the classic LRU's active scans too)
+	check "promoted_anon at most the kernel's pgrefill meanwhile ($(($(vm pgrefill) - refill0)))" \
+		test "$(st promoted_anon)" -le $(($(vm pgrefill) - refill0))
+	;;
+esac
 
 check "rmmod under MGLRU" rmmod lrucost
 check "$LRUCOST_SYS gone" test ! -e "$LRUCOST_SYS"

@@ -82,7 +82,8 @@ while [ "$samples" -lt $((secs / every)) ]; do
 		!($1 in p) || $2 < p[$1] { printf " %s went %s -> %s;", $1, p[$1], $2 }' \
 		/tmp/soak.prev /tmp/soak.cur)
 	c=/tmp/soak.cur
-	rot=$(($(get $c rotated_anon) + $(get $c rotated_file)))
+	rot=$(($(get $c rotated_anon) + $(get $c rotated_file) +
+		$(get $c promoted_anon)))
 	ref=$(($(get $c refault_active_file) + $(get $c refault_anon)))
 	steered=$(get $c steered)
 	[ "$cpu" -le "$rot" ] || why="$why cost_cpu $cpu > rotations $rot;"
@@ -139,8 +140,9 @@ while [ $i -lt 10 ] && ! cmp -s /tmp/soak.prev /tmp/soak.cur; do
 	snap /tmp/soak.cur
 	i=$((i + 1))
 done
-check_eq "cost_cpu = rotated_anon + rotated_file" "$(st cost_cpu)" \
-	$(($(st rotated_anon) + $(st rotated_file)))
+check_eq "cost_cpu = rotated_anon + rotated_file + promoted_anon" \
+	"$(st cost_cpu)" \
+	$(($(st rotated_anon) + $(st rotated_file) + $(st promoted_anon)))
 check_eq "cost_io = io_cost x (refault_anon + refault_file_reads)" \
 	"$(st cost_io)" $((io_cost * ($(st refault_anon) + $(st refault_file_reads))))
 check "no more file reads than file pages refaulted" \
