@@ -48,11 +48,8 @@ VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
 	tests/vm/t-churn.sh tests/vm/t-proactive.sh tests/vm/t-cgpolicy.sh
 # t-cgpolicy.sh under each kernel's default LRU in make check (6.1's
 # classic here, 7.x's MGLRU in the matrix), 10 s a phase; both LRUs and
-# 25 s when run alone.  What each LRU's policy makes of a load runs in
-# make check on the kernels whose default that LRU is: classic's fidelity,
-# memory.low and the seed's slow-disk pair here; MGLRU's fidelity and
-# the seed's thrash under MGLRU on 6.12 and 7.x (the matrix), as does
-# the costs' decay, the same arithmetic everywhere.
+# 25 s when run alone.  Which policy tests run here and which on the
+# matrix's kernels: the comment above MATRIX_SHARED_trixie.
 CGPOLICY_VM = LRUCOST_CGPOLICY_LRUS=classic LRUCOST_CGPOLICY_SECS=10
 # the seed's set-up: file system on a slow disk, swap on a fast one
 VM_TESTS_SLOWDISK := tests/vm/t-thrash.sh tests/vm/t-stream.sh
@@ -145,9 +142,10 @@ VM_TESTS_MATRIX := tests/vm/t-load.sh tests/vm/t-cycles.sh \
 # layouts read right, refusals, exact counters, MGLRU steered, churn) runs
 # on each Debian 13 kernel above; what the policy makes of it, the same
 # adapters everywhere, runs on one kernel each, so that make check stays
-# under 50 minutes: the decay, MGLRU's fidelity and per-cgroup policy on
-# 7.x; the classic LRU's fidelity, memory.low and the seed's slow-disk
-# pair on 6.1 (vm-check), where classic is the default.  MATRIX_FULL=1
+# under 50 minutes, where that LRU is the default: the decay, MGLRU's
+# fidelity and per-cgroup policy on 7.x (MGLRU's thrash, in the list
+# above, on 6.12 and 7.x); the classic LRU's fidelity, memory.low and the
+# seed's slow-disk pair on 6.1 (vm-check).  MATRIX_FULL=1
 # (or make matrix-one without MATRIX_SUITE) runs all of it on each
 # kernel.
 MATRIX_SHARED_trixie :=

@@ -71,6 +71,7 @@ enum {
 
 const char *lrucost_hook_name(enum lrucost_hook hook);
 int lrucost_hook_proto(enum lrucost_hook hook);
+bool lrucost_func_params_are(const char *func, const char *const *want);
 int lrucost_targets_resolve(const char *extra);
 void lrucost_targets_free(void);
 int lrucost_targets_show(char *buf, int at);

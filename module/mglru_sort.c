@@ -52,7 +52,6 @@
 #include <linux/sysfs.h>
 #include <linux/tracepoint.h>
 #include "lrucost.h"
-#include "lrucost_btf.h"
 
 #define TP_NAME		"mm_vmscan_lru_isolate"
 
@@ -69,7 +68,7 @@ static const char *why_not = "not looked for";
 /* the prototype counted: 6.12 and 7.x */
 static const char *const tp_params[] = {
 	"__data", "highest_zoneidx", "order", "nr_requested", "nr_scanned",
-	"nr_skipped", "nr_taken", "lru",
+	"nr_skipped", "nr_taken", "lru", NULL
 };
 
 static void sort_probe(void *data, int highest_zoneidx, int order,
@@ -90,26 +89,6 @@ static void find_tp(struct tracepoint *t, void *priv)
 {
 	if (!strcmp(t->name, TP_NAME))
 		tp = t;
-}
-
-/* whether BTF gives the tracepoint the prototype sort_probe() has */
-static bool proto_known(void)
-{
-	const char *names[LRUCOST_BTF_MAX_PARAMS];
-	unsigned int nr, i;
-	unsigned long len;
-	const void *btf = lrucost_layout_btf(&len);
-
-	if (!btf || lrucost_btf_func_params(btf, len,
-					     "__traceiter_" TP_NAME, names,
-					     ARRAY_SIZE(names), &nr))
-		return false;
-	if (nr != ARRAY_SIZE(tp_params))
-		return false;
-	for (i = 0; i < nr; i++)
-		if (strcmp(names[i], tp_params[i]))
-			return false;
-	return true;
 }
 
 /**
@@ -161,7 +140,8 @@ int lrucost_sort_init(void)
 		why_not = "no tracepoint " TP_NAME;
 		return 0;
 	}
-	if (!proto_known()) {
+	/* BTF must give the tracepoint the prototype sort_probe() has */
+	if (!lrucost_func_params_are("__traceiter_" TP_NAME, tp_params)) {
 		why_not = TP_NAME " has another prototype (6.1's MGLRU fires none)";
 		return 0;
 	}

@@ -151,6 +151,29 @@ static unsigned int nr_params(const char *const *names)
 	return k;
 }
 
+/**
+ * lrucost_func_params_are - whether the kernel's BTF names a function's
+ *	parameters so
+ * @func: the function
+ * @want: its parameter names, in order, NULL-terminated
+ *
+ * The name test check_proto() makes of the hook targets, for other
+ * functions lrucost depends on (a tracepoint's __traceiter_ function).
+ *
+ * Return: true if BTF has @func with exactly the parameters @want.
+ */
+bool lrucost_func_params_are(const char *func, const char *const *want)
+{
+	const char *got[LRUCOST_BTF_MAX_PARAMS];
+	unsigned long len;
+	const void *btf = lrucost_layout_btf(&len);
+	unsigned int nr;
+
+	return btf && !lrucost_btf_func_params(btf, len, func, got,
+					       LRUCOST_BTF_MAX_PARAMS, &nr) &&
+	       nr <= LRUCOST_BTF_MAX_PARAMS && params_are(want, got, nr);
+}
+
 /* "a, b" into @buf, for the log and the status file */
 static const char *join(char *buf, size_t size, const char *const *names,
 			unsigned int nr)
