@@ -40,7 +40,7 @@ SC_FIELDS := anon_cost file_cost target_mem_cgroup priority may_swap \
 	cache_trim_mode file_is_tiny may_deactivate nr_scanned gfp_mask \
 	reclaim_idx proactive_swappiness? mem_cgroup.swappiness?
 HOOK_PROTOS := 'shrink_lruvec()' 'workingset_refault()' 'move_folios_to_lru()' \
-	'isolate_folios()?' 'shrink_folio_list()?'
+	'isolate_folios()?' 'shrink_folio_list()?' 'get_swappiness()?'
 VM_TESTS := tests/vm/t-load.sh tests/vm/t-cycles.sh tests/vm/t-refuse.sh \
 	tests/vm/t-knobs.sh tests/vm/t-params.sh tests/vm/t-mglru.sh tests/vm/t-counters.sh \
 	tests/vm/t-fidelity.sh tests/vm/t-ctl.sh tests/vm/t-memcg.sh \

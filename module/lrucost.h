@@ -53,6 +53,7 @@ enum lrucost_hook {
 	LRUCOST_HOOK_MOVE_FOLIOS_TO_LRU, /* events.c: CPU cost */
 	LRUCOST_HOOK_ISOLATE_FOLIOS,	/* mglru_hook.c (optional) */
 	LRUCOST_HOOK_SHRINK_FOLIO_LIST,	/* events.c: MGLRU's CPU cost (optional) */
+	LRUCOST_HOOK_GET_SWAPPINESS,	/* mglru_noswap.c (optional) */
 	LRUCOST_NR_HOOKS,
 };
 
@@ -285,6 +286,11 @@ int lrucost_mglru_steer_init(void);
 void lrucost_mglru_steer_exit(void);
 bool lrucost_mglru_steerable(void);
 int lrucost_mglru_steer_show(char *buf, int at);
+
+/* mglru_noswap.c: a cgroup's swappiness 0 under MGLRU */
+int lrucost_mglru_noswap_init(void);
+void lrucost_mglru_noswap_exit(void);
+int lrucost_mglru_noswap_show(char *buf, int at);
 
 /* mglru_age.c: aging an lruvec on request, through lru_gen's debugfs */
 void lrucost_age_init(void);

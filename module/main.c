@@ -66,11 +66,16 @@ static int __init lrucost_init(void)
 	ret = lrucost_mglru_steer_init();
 	if (ret)
 		goto out_steer;
+	ret = lrucost_mglru_noswap_init();
+	if (ret)
+		goto out_mglru;
 	pr_info("version %s loaded on %s%s\n", LRUCOST_VERSION,
 		init_utsname()->release,
 		lrucost_mglru_enabled() ? " (MGLRU is on)" : "");
 	return 0;
 
+out_mglru:
+	lrucost_mglru_steer_exit();
 out_steer:
 	lrucost_steer_exit();
 out_events:
@@ -85,6 +90,7 @@ out_targets:
 
 static void __exit lrucost_exit(void)
 {
+	lrucost_mglru_noswap_exit();
 	lrucost_mglru_steer_exit();
 	lrucost_steer_exit();
 	lrucost_events_exit();

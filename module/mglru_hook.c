@@ -35,7 +35,9 @@
  * for anon only), at priority 0 (the last resort), and when the
  * allocation may not do IO (6.1 and 6.12 then take file themselves; anon
  * could not be isolated anyway).  A type with nothing evictable is never
- * forced: 1 and 200 keep the fallback.
+ * forced: 1 and 200 keep the fallback.  A cgroup's swappiness 0 is set
+ * where MGLRU reads the swappiness, for the whole reclaim visit
+ * (mglru_noswap.c), so such a lruvec's batches come here with 0.
  *
  * MGLRU has no counterpart of the classic LRU's cache_trim_mode, in which
  * the kernel reclaims file only while the page cache does not thrash and
@@ -159,7 +161,6 @@ static int isolate_entry_body(struct kretprobe_instance *ri,
 	long swappiness;
 	enum lrucost_stat why;
 	struct lrucost_gens g;
-	bool no_swap;
 	int pct;
 	void *sc;
 
@@ -173,19 +174,9 @@ static int isolate_entry_body(struct kretprobe_instance *ri,
 	lrucost_sort_begin();
 	sc = (void *)regs_get_kernel_argument(regs, args->sc);
 	swappiness = (int)regs_get_kernel_argument(regs, args->swappiness);
-	no_swap = lrucost_policy_get(lruvec, NULL, &k);
+	/* a cgroup's swappiness 0 comes as the kernel's: mglru_noswap.c */
+	lrucost_policy_get(lruvec, NULL, &k);
 	why = leave_reason(sc, swappiness, &k);
-	if (no_swap && why != LRUCOST_STAT_SKIP_DISABLED &&
-	    swappiness > 0 && swappiness <= ANON_FIRST) {
-		/*
-		 * A cgroup's swappiness 0 (cgroups.c): file only, at priority
-		 * 0 and without __GFP_IO too, as the kernel's own 0 means
-		 * (the kernel's 201, anon only, is its own request and kept)
-		 */
-		set_arg(regs, args->swappiness, 0);
-		lrucost_stat_inc(LRUCOST_STAT_CGROUP_NO_SWAP);
-		return 0;
-	}
 	if (why != LRUCOST_NR_STATS) {
 		lrucost_stat_inc(why);
 		return 0;

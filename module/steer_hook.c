@@ -573,5 +573,6 @@ int lrucost_steer_show(char *buf, int at)
 	n = sysfs_emit_at(buf, at, "steering: %s%s\nmissed: %d\n",
 			  why ? "inactive: " : "active",
 			  why ? why : "", shrink_lruvec_probe.nmissed);
-	return n + lrucost_mglru_steer_show(buf, at + n);
+	n += lrucost_mglru_steer_show(buf, at + n);
+	return n + lrucost_mglru_noswap_show(buf, at + n);
 }

@@ -67,6 +67,9 @@ static struct lrucost_target targets[LRUCOST_NR_HOOKS] = {
 			PARAMS("folio_list", "pgdat", "sc", "stat",
 			       "ignore_references", "memcg"),
 		} },
+	[LRUCOST_HOOK_GET_SWAPPINESS] = {
+		.name = "get_swappiness",
+		.protos = { PARAMS("lruvec", "sc") } },
 };
 
 /**

@@ -144,9 +144,11 @@ aging() {
 	sed -n "s/^mglru aging: .*$1 \([0-9]*\).*/\1/p" "$LRUCOST_SYS/status"
 }
 # phase NAME SETUP [global]: global: the sets 64 MiB each (/data/g*),
-# no limit, and 160 MiB of active anon in q (200 left too little beside
-# p/a's anon, which may not be swapped, for reclaim under TCG: 7.3 once
-# killed a task)
+# no limit, and 160 MiB of active anon in q.  No task may be killed for
+# memory: under MGLRU, p/a's swappiness 0 once stalled its file's
+# eviction, and 7.3 OOM-killed q with 122 MiB of page cache left
+# (mglru_noswap.c)
+oom_kills() { awk '$1 == "oom_kill" { print $2 }' /proc/vmstat; }
 phase() {
 	mkdir $CG/p
 	echo +memory >$CG/p/cgroup.subtree_control
@@ -163,6 +165,7 @@ phase() {
 	echo 1 >"$LRUCOST_SYS/reset_stats"
 	echo 3 >/proc/sys/vm/drop_caches
 	if [ "$3" = global ]; then
+		tap_diag "$1: before: $(awk '/^(MemTotal|MemFree|MemAvailable|Shmem|AnonPages|Unevictable|Mlocked|Slab|SwapFree|Percpu|KernelStack|PageTables):/ { printf "%s %s ", $1, $2 }' /proc/meminfo)"
 		mkdir $CG/q
 		sh -c "echo \$\$ >$CG/q/cgroup.procs &&
 			exec memhog 160 600" >/dev/null &
@@ -173,9 +176,10 @@ phase() {
 		sh -c "echo \$\$ >$CG/p/$c/cgroup.procs &&
 			while :; do cat $f$c >/dev/null; done" &
 	done
-	asked0=$(aging asked) aged0=$(aging "done")
+	asked0=$(aging asked) aged0=$(aging "done") oom0=$(oom_kills)
 	sleep "$SECS"
 	asked=$(($(aging asked) - asked0)) aged=$(($(aging "done") - aged0))
+	oom=$(($(oom_kills) - oom0))
 	for c in a b; do
 		eval "swap_$c=\$((\$(cat $CG/p/$c/memory.swap.current) >> 10))"
 		eval "anon_$c=\$((\$(mstat p/$c anon) >> 10))"
@@ -215,8 +219,9 @@ follows() {
 }
 # siblings_held LABEL MIB: the phase's p/a (swappiness 0) swapped
 # nothing and kept its MIB of anon, its passes file-only; p/b (200)
-# swapped
+# swapped; and no task was killed for it
 siblings_held() {
+	check_eq "$1: no task OOM-killed" "$oom" 0
 	check_eq "$1: p/a at swappiness 0 swapped nothing" "$swap_a" 0
 	check "$1: p/a kept its anon ($anon_a KiB of $(($2 << 10)))" \
 		test "$anon_a" -ge $(($2 << 10))

@@ -28,7 +28,7 @@ want_mglru=$want
 aff=/sys/kernel/tracing/available_filter_functions
 check "tracefs has available_filter_functions" test -r $aff
 for fn in shrink_lruvec workingset_refault move_folios_to_lru isolate_folios \
-	shrink_folio_list; do
+	shrink_folio_list get_swappiness; do
 	if grep -Eq "^$fn( |$)" $aff; then
 		want=traceable
 	elif grep -q " [tT] $fn$" /proc/kallsyms; then

@@ -36,6 +36,9 @@ check_eq "status: lru" "$(field lru)" multi-gen
 check_eq "status: steering" "$(field steering)" active
 check "status: MGLRU steered through isolate_folios" \
 	grep -q '^mglru steering: isolate_folios, missed ' "$LRUCOST_SYS/status"
+check "status: a cgroup's swappiness 0 kept through get_swappiness" \
+	grep -q '^mglru cgroup swappiness 0: kept (get_swappiness), missed ' \
+	"$LRUCOST_SYS/status"
 sed 's/^/#   /' "$LRUCOST_SYS/status" | grep -i 'mglru\|hook is\|hook sh'
 
 # IO events under MGLRU.  A file set read through page faults by two
