@@ -19,8 +19,91 @@
  *
  * The swappiness derived is bounded to 1..200: a bad sample, or a store
  * never sampled, may bias the balance but never starve a list outright.
+ *
+ * Where a sample comes from: the block layer's own accounting of each
+ * device's reads (time, count, size), read over an interval, so the
+ * refault path itself takes no clock and no lock.  A store's cost is a
+ * read's average latency on the devices its refaults went to, weighted by
+ * how many went to each (file systems on several disks).  A read counts
+ * once however many pages it brought (readahead): the policy charges
+ * reads, not pages (lrucost_read_ios()).  Swap may be served by memory
+ * (zswap) with no read at all; then a swap-in costs the device's latency
+ * only in the share of swapped-in pages the devices actually read.  A
+ * swap device that is memory itself (zram) reports its own, tiny,
+ * latency.
  */
 #include "lrucost_iocost.h"
+
+/* shares in 1/LAT_ONE; a latency beyond LAT_MAX (13 days) is LAT_MAX */
+#define LAT_ONE		1024ULL
+#define LAT_MAX		(1ULL << 50)
+
+static unsigned long long min_ull(unsigned long long a, unsigned long long b)
+{
+	return a < b ? a : b;
+}
+
+/* @part / @whole in 1/LAT_ONE, @part <= @whole, @whole not 0 */
+static unsigned long long frac(unsigned long long part,
+			       unsigned long long whole)
+{
+	while (whole >> 53) {
+		part >>= 1;
+		whole >>= 1;
+	}
+	return whole ? part * LAT_ONE / whole : 0;
+}
+
+/**
+ * lrucost_io_interval - a store's refault latency over one interval
+ * @devs: the devices its refaults may have gone to, with their reads
+ * @n: how many
+ * @refaulted: the store's refaulted pages in the interval
+ * @served_by_memory: nonzero where a refault may need no read (swap:
+ *	zswap); the latency is then scaled by the share of @refaulted the
+ *	devices read, at most all of it
+ * @lat_ns: out: the latency of one refault's IO
+ *
+ * Return: 1 with a sample in @lat_ns; 0 with none (no weighted device
+ * read anything, or nothing refaulted where memory may serve refaults).
+ */
+int lrucost_io_interval(const struct lrucost_dev_reads *devs, unsigned int n,
+			unsigned long long refaulted, int served_by_memory,
+			unsigned long long *lat_ns)
+{
+	unsigned long long weight = 0, pages = 0, lat = 0, share;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (devs[i].weight && devs[i].read_ios) {
+			weight += devs[i].weight;
+			pages += devs[i].read_pages;
+		}
+	}
+	if (!weight) {
+		if (!served_by_memory || !refaulted)
+			return 0;
+		/* swap-ins, and not one read: all served by memory */
+		*lat_ns = 0;
+		return 1;
+	}
+	/*
+	 * The weighted mean, each weight as a share of LAT_ONE and each
+	 * latency within LAT_MAX: no product can overflow
+	 */
+	for (i = 0; i < n; i++) {
+		if (!devs[i].weight || !devs[i].read_ios)
+			continue;
+		share = frac(devs[i].weight, weight);
+		lat += min_ull(devs[i].read_ns / devs[i].read_ios, LAT_MAX) *
+		       share;
+	}
+	lat /= LAT_ONE;
+	if (served_by_memory && pages < refaulted)
+		lat = lat * frac(pages, refaulted) / LAT_ONE;
+	*lat_ns = lat;
+	return 1;
+}
 
 /**
  * lrucost_lat_sample - add one refault's IO latency

@@ -26,6 +26,22 @@ struct lrucost_lat {
 	unsigned long long samples;
 };
 
+/**
+ * struct lrucost_dev_reads - one block device's reads over an interval
+ * @read_ns: the time its reads took, summed (the kernel's disk stats)
+ * @read_ios: reads completed
+ * @read_pages: pages they read
+ * @weight: how much of the type's refaults it served: for the file
+ *	systems, the refaults of their files on it; for swap, where the
+ *	device of a swap-in is not told, its pages read
+ */
+struct lrucost_dev_reads {
+	unsigned long long read_ns, read_ios, read_pages, weight;
+};
+
+int lrucost_io_interval(const struct lrucost_dev_reads *devs, unsigned int n,
+			unsigned long long refaulted, int served_by_memory,
+			unsigned long long *lat_ns);
 void lrucost_lat_sample(struct lrucost_lat *l, unsigned long long now_ns,
 			unsigned long long lat_ns);
 unsigned long long lrucost_lat_read(const struct lrucost_lat *l,

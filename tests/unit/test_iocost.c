@@ -84,6 +84,100 @@ static void test_idle_fades(void **state)
 		    (~0ULL >> 1) / 32);
 }
 
+/* file systems: a read's latency, weighted by where the refaults went */
+static void test_interval_file(void **state)
+{
+	struct lrucost_dev_reads d[3] = {
+		/* 100 reads in 1 s, 50 refaults: 10 ms */
+		{ .read_ns = 1000 * MS, .read_ios = 100, .read_pages = 800,
+		  .weight = 50 },
+	};
+	unsigned long long lat = 1;
+
+	(void)state;
+	assert_int_equal(lrucost_io_interval(d, 1, 50, 0, &lat), 1);
+	assert_true(lat == 10 * MS);
+	/* readahead: the same reads bringing 32 times the pages cost alike */
+	d[0].read_pages *= 32;
+	assert_int_equal(lrucost_io_interval(d, 1, 1600, 0, &lat), 1);
+	assert_true(lat == 10 * MS);
+	/* a second disk at 1 ms with a third of the refaults: 7.75 ms */
+	d[1] = (struct lrucost_dev_reads){ .read_ns = 10 * MS, .read_ios = 10,
+					   .read_pages = 10, .weight = 25 };
+	d[0].weight = 75;
+	assert_int_equal(lrucost_io_interval(d, 2, 100, 0, &lat), 1);
+	assert_in_range(lat, 7750 * US - 20 * US, 7750 * US);
+	/* a disk no refault went to, or one that read nothing: not weighed */
+	d[2] = (struct lrucost_dev_reads){ .read_ns = 900 * MS, .read_ios = 1,
+					   .read_pages = 1, .weight = 0 };
+	d[1].read_ios = 0;
+	assert_int_equal(lrucost_io_interval(d, 3, 100, 0, &lat), 1);
+	assert_true(lat == 10 * MS);
+	/* no read on any weighed disk: no sample, the estimate unchanged */
+	d[0].read_ios = 0;
+	lat = 1;
+	assert_int_equal(lrucost_io_interval(d, 3, 100, 0, &lat), 0);
+	assert_true(lat == 1);
+	assert_int_equal(lrucost_io_interval(d, 0, 0, 0, &lat), 0);
+}
+
+/* swap: zswap serves some swap-ins from memory, zram is memory itself */
+static void test_interval_swap(void **state)
+{
+	struct lrucost_dev_reads d = {
+		.read_ns = 500 * MS, .read_ios = 100, .read_pages = 100,
+		.weight = 100,
+	};
+	unsigned long long lat = 1;
+
+	(void)state;
+	/* every swap-in read: the device's 5 ms */
+	assert_int_equal(lrucost_io_interval(&d, 1, 100, 1, &lat), 1);
+	assert_true(lat == 5 * MS);
+	/* swap readahead read more than was refaulted: still 5 ms */
+	assert_int_equal(lrucost_io_interval(&d, 1, 60, 1, &lat), 1);
+	assert_true(lat == 5 * MS);
+	/* one swap-in in ten read from the device: 0.5 ms */
+	assert_int_equal(lrucost_io_interval(&d, 1, 1000, 1, &lat), 1);
+	assert_in_range(lat, 495 * US, 500 * US);
+	/* all from memory: a sample of 0 */
+	d.read_ios = 0;
+	assert_int_equal(lrucost_io_interval(&d, 1, 1000, 1, &lat), 1);
+	assert_true(lat == 0);
+	/* nothing swapped in, nothing read: no sample */
+	lat = 1;
+	assert_int_equal(lrucost_io_interval(&d, 1, 0, 1, &lat), 0);
+	assert_true(lat == 1);
+	/* zram: 20 us a read */
+	d = (struct lrucost_dev_reads){ .read_ns = 20 * MS, .read_ios = 1000,
+					.read_pages = 1000, .weight = 1000 };
+	assert_int_equal(lrucost_io_interval(&d, 1, 1000, 1, &lat), 1);
+	assert_true(lat == 20 * US);
+}
+
+/* absurd counters neither overflow nor wrap */
+static void test_interval_bounds(void **state)
+{
+	struct lrucost_dev_reads d[2] = {
+		{ .read_ns = ~0ULL, .read_ios = 1, .read_pages = ~0ULL >> 2,
+		  .weight = ~0ULL >> 2 },
+		{ .read_ns = ~0ULL, .read_ios = 1, .read_pages = ~0ULL >> 2,
+		  .weight = ~0ULL >> 2 },
+	};
+	unsigned long long lat;
+
+	(void)state;
+	/* 13 days a read at most, and half the swap-ins read: half that */
+	assert_int_equal(lrucost_io_interval(d, 2, ~0ULL, 1, &lat), 1);
+	/* (each share rounds down, by at most 1/1024) */
+	assert_in_range(lat, (1ULL << 49) - (1ULL << 42), 1ULL << 49);
+	assert_int_equal(lrucost_io_interval(d, 2, 1, 0, &lat), 1);
+	assert_in_range(lat, (1ULL << 50) - (1ULL << 42), 1ULL << 50);
+	d[0].read_ns = d[1].read_ns = 1;
+	assert_int_equal(lrucost_io_interval(d, 2, 1, 0, &lat), 1);
+	assert_true(lat <= 1);
+}
+
 struct sw_case { unsigned long long file, swap; unsigned int lo, hi; };
 
 /* the cases, and the bounds */
@@ -118,6 +212,9 @@ int main(void)
 		cmocka_unit_test(test_half_life),
 		cmocka_unit_test(test_idle_fades),
 		cmocka_unit_test(test_swappiness),
+		cmocka_unit_test(test_interval_file),
+		cmocka_unit_test(test_interval_swap),
+		cmocka_unit_test(test_interval_bounds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
