@@ -42,9 +42,6 @@
 #include <linux/sysfs.h>
 #include "lrucost.h"
 
-/* the swappiness that means anon only (7.x's SWAPPINESS_ANON_ONLY - 1) */
-#define SWAPPINESS_MAX	200
-
 static atomic_t in_flight = ATOMIC_INIT(0);
 static bool stopping;
 static bool armed;
@@ -77,7 +74,8 @@ static int noswap_return_body(struct kretprobe_instance *ri,
 {
 	long swappiness = (int)regs_return_value(regs);
 
-	if (swappiness > 0 && swappiness <= SWAPPINESS_MAX) {
+	/* 1..200; 7.x's SWAPPINESS_ANON_ONLY (201) is kept */
+	if (swappiness > 0 && swappiness <= LRUCOST_SWAPPINESS_MAX) {
 		regs_set_return_value(regs, 0);
 		lrucost_stat_inc(LRUCOST_STAT_CGROUP_NO_SWAP);
 	}

@@ -185,7 +185,7 @@ phase() {
 		eval "anon_$c=\$((\$(mstat p/$c anon) >> 10))"
 		eval "scan_$c=\$(mstat p/$c pgscan)"
 	done
-	tap_diag "$1: p/a swap $swap_a KiB, anon $anon_a KiB, file refaults $(mstat p/a workingset_refault_file), scanned $(mstat p/a pgscan); p/b swap $swap_b KiB, anon $anon_b KiB, file refaults $(mstat p/b workingset_refault_file), scanned $(mstat p/b pgscan); cgroup_no_swap $(cat "$LRUCOST_SYS/stats/cgroup_no_swap")"
+	tap_diag "$1: p/a swap $swap_a KiB, anon $anon_a KiB, file refaults $(mstat p/a workingset_refault_file), scanned $scan_a; p/b swap $swap_b KiB, anon $anon_b KiB, file refaults $(mstat p/b workingset_refault_file), scanned $scan_b; cgroup_no_swap $(cat "$LRUCOST_SYS/stats/cgroup_no_swap")"
 	tap_diag "$1: lruvecs: $(awk 'NR > 1 { printf "[ino %s policy %s anon %s of %s] ", $7, $8, $9, $10 }' "$LRUCOST_SYS/lruvecs")"
 	tap_diag "$1: stats: $(cd "$LRUCOST_SYS/stats" && for s in steered steered_anon_only steered_file_only anon_out_of_reach file_took_anon skipped_cache_trim skipped_no_swap skipped_priority0 refault_recent_file; do printf '%s %s ' $s "$(cat $s)"; done)$(sed -n 's/^mglru aging: / aging: /p' "$LRUCOST_SYS/status")"
 	if [ "$3" = global ]; then
